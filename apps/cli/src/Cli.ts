@@ -1,0 +1,22 @@
+import { Effect } from "effect"
+import { Command } from "effect/cli"
+import packageJson from "../package.json" with { type: "json" }
+import { doctorCommand } from "./Doctor.js"
+import { UsageError } from "./internal/CommandFailed.js"
+
+/** The `armory` command tree; each subcommand lives in the module named after it. */
+export const armoryCommand = Command.make("armory").pipe(
+  Command.withDescription(
+    "Armory: skills, code mode, durable goals and an honest browser for AI agent hosts.\n" +
+      "Exit codes: 0 success, 1 the command ran and reported a failure, 2 invalid usage."
+  ),
+  Command.withSubcommands([doctorCommand])
+)
+
+export const runCli = Command.run(armoryCommand, { version: packageJson.version }).pipe(
+  Effect.catchTag("ShowHelp", (help) =>
+    help.errors.length === 0
+      ? Effect.void
+      : Effect.fail(new UsageError({ reasons: help.errors.map((error) => error.message) }))
+  )
+)

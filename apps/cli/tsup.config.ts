@@ -1,0 +1,3 @@
+import { appBuild } from "@armory/config/tsup"
+
+export default appBuild()

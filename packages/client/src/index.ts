@@ -1,0 +1,2 @@
+// This version of the package exports nothing: its API is not usable yet.
+export {}

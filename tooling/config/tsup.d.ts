@@ -1,0 +1,4 @@
+import type { Options } from "tsup"
+
+export declare const libraryBuild: (overrides?: Options) => Options
+export declare const appBuild: (overrides?: Options) => Options

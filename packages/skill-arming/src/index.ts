@@ -1,2 +1,5 @@
-// This version of the package exports nothing: its API is not usable yet.
-export {}
+export * from "./Armable.js"
+export * from "./Arming.js"
+export * from "./ArmingIndex.js"
+export * from "./PathGlob.js"
+export * from "./UrlGlob.js"

@@ -5,6 +5,15 @@ export interface BenchCase {
   readonly ours: () => unknown
   /** The anchor's implementation of the same work. */
   readonly anchor: () => unknown
+  /** What ours should reach; reported as met or missed, never asserted. */
+  readonly target?: Target
+}
+
+export interface Target {
+  /** Ours' median latency at most this many milliseconds. */
+  readonly medianMs?: number
+  /** The ratio (anchor median / ours median) at least this. */
+  readonly ratio?: number
 }
 
 export interface BenchSuite {
@@ -19,6 +28,7 @@ export interface BenchSuite {
 }
 
 export interface Measurement {
+  readonly medianMs: number
   readonly meanMs: number
   readonly p99Ms: number
   readonly opsPerSecond: number
@@ -29,8 +39,10 @@ export interface BenchRow {
   readonly case: string
   readonly ours: Measurement
   readonly anchor: Measurement
-  /** anchor mean latency / ours mean latency: above 1 means ours is faster. */
+  /** anchor median latency / ours median latency: above 1 means ours is faster. */
   readonly ratio: number
+  readonly target?: Target
+  readonly targetMet?: boolean
 }
 
 export interface BenchReport {

@@ -25,19 +25,24 @@ describe("runBench", () => {
         timeMs: 100,
         warmupMs: 20,
         outputDir,
-        cases: [{ name: "sqrt loop", ours: () => busyWait(500), anchor: () => busyWait(10_000) }]
+        cases: [
+          { name: "sqrt loop", ours: () => busyWait(500), anchor: () => busyWait(10_000), target: { ratio: 2 } },
+          { name: "unreachable", ours: () => busyWait(500), anchor: () => busyWait(500), target: { medianMs: 0 } }
+        ]
       })
       const [row] = report.cases
       expect(row.ours.samples).toBeGreaterThan(0)
       expect(row.anchor.samples).toBeGreaterThan(0)
-      expect(row.ratio).toBeCloseTo(row.anchor.meanMs / row.ours.meanMs, 10)
+      expect(row.ratio).toBeCloseTo(row.anchor.medianMs / row.ours.medianMs, 10)
       expect(row.ratio).toBeGreaterThan(1)
       const saved = JSON.parse(readFileSync(join(outputDir, "sample.json"), "utf8"))
       expect(saved.cases[0].ratio).toBe(row.ratio)
       expect(saved.anchor).toBe("a loop 20 times longer")
       const table = printed.join("")
       expect(table).toContain("sample: ours vs. a loop 20 times longer")
-      expect(table).toMatch(/sqrt loop\s+\S+ [µm]s\s+\S+ [µm]s\s+\d+\.\d\d×/)
+      expect(table).toMatch(/sqrt loop\s+\S+ [µm]s\s+\S+ [µm]s\s+\d+\.\d\d×\s+≥ 2×: met/)
+      expect(table).toMatch(/unreachable .*≤ 0\.00 µs: MISSED/)
+      expect(report.cases.map((entry) => entry.targetMet)).toEqual([true, false])
     } finally {
       write.mockRestore()
     }

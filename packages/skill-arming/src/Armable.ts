@@ -1,0 +1,27 @@
+/** The `autoInject` block of a skill: what arms it. An absent or empty list matches nothing. */
+export interface AutoInject {
+  readonly keywords?: ReadonlyArray<string>
+  readonly url?: ReadonlyArray<string>
+  readonly paths?: ReadonlyArray<string>
+}
+
+/** Anything with a name and an optional `autoInject` block, e.g. a loaded skill. */
+export interface Armable {
+  readonly name: string
+  readonly autoInject?: AutoInject | undefined
+}
+
+/** A skill that armed, with the patterns that armed it, as declared and in declared order. */
+export interface Armed {
+  readonly name: string
+  readonly keywords: ReadonlyArray<string>
+  readonly urls: ReadonlyArray<string>
+  readonly paths: ReadonlyArray<string>
+}
+
+/** A declared pattern that works but is risky, reported by `compileSkills`. */
+export interface ArmingWarning {
+  readonly skill: string
+  readonly pattern: string
+  readonly reason: string
+}

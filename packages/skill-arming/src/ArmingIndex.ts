@@ -1,0 +1,181 @@
+import AhoCorasick from "modern-ahocorasick"
+import type { Armable, Armed, ArmingWarning } from "./Armable.js"
+import { armedFrom } from "./internal/ArmedFrom.js"
+import { hasWordBoundaries, type KeywordEdges, keywordEdges, normalizeKeyword, PromptText } from "./Keyword.js"
+import { compilePathGlob, type PathGlob } from "./PathGlob.js"
+import { compileUrlGlob, normalizeUrl, type UrlGlob } from "./UrlGlob.js"
+
+const NOT_MATCHABLE = -1
+
+interface CompiledKeyword {
+  readonly edges: KeywordEdges
+  readonly owners: Array<number>
+}
+
+interface Compiled<T> {
+  readonly pattern: T
+  readonly owners: Array<number>
+}
+
+interface CompiledSkill {
+  readonly skill: Armable
+  readonly keywordIds: ReadonlyArray<number>
+  readonly urlIds: ReadonlyArray<number>
+  readonly pathIds: ReadonlyArray<number>
+}
+
+/** Interns each distinct pattern once, remembering which skills declared it. */
+class Interner<T> {
+  readonly entries: Array<Compiled<T>> = []
+  readonly #ids = new Map<string, number>()
+
+  intern(key: string, owner: number, compile: () => T): number {
+    let id = this.#ids.get(key)
+    if (id === undefined) {
+      id = this.entries.length
+      this.#ids.set(key, id)
+      this.entries.push({ pattern: compile(), owners: [] })
+    }
+    const owners = this.entries[id]?.owners
+    if (owners !== undefined && owners.at(-1) !== owner) owners.push(owner)
+    return id
+  }
+}
+
+/**
+ * A skill set compiled for repeated arming: every distinct keyword goes into one Aho–Corasick
+ * automaton and is checked once however many skills declare it; URL globs with a literal host are
+ * looked up by host. Build it once per skill set and pass it to `arm` as `skills`.
+ */
+export class ArmingIndex {
+  /** Globs that work but are risky (e.g. a host ending in a wildcard), in skill order. */
+  readonly warnings: ReadonlyArray<ArmingWarning>
+  /** How many skills the index holds. */
+  readonly size: number
+  readonly #skills: ReadonlyArray<CompiledSkill>
+  readonly #keywords: ReadonlyArray<CompiledKeyword>
+  readonly #matcher: AhoCorasick<number> | undefined
+  readonly #urls: ReadonlyArray<Compiled<UrlGlob>>
+  readonly #urlsByHost: ReadonlyMap<string, ReadonlyArray<number>>
+  readonly #urlsAnyHost: ReadonlyArray<number>
+  readonly #paths: ReadonlyArray<Compiled<PathGlob>>
+
+  constructor(skills: ReadonlyArray<Armable>) {
+    const keywordTexts: Array<string> = []
+    const keywords = new Interner<CompiledKeyword>()
+    const urls = new Interner<UrlGlob>()
+    const paths = new Interner<PathGlob>()
+    const warnings: Array<ArmingWarning> = []
+
+    this.#skills = skills.map((skill, owner) => {
+      const block = skill.autoInject
+      const keywordIds = (block?.keywords ?? []).map((keyword) => {
+        const text = normalizeKeyword(keyword)
+        if (text === "") return NOT_MATCHABLE
+        return keywords.intern(text, owner, () => {
+          keywordTexts.push(text)
+          return { edges: keywordEdges(text), owners: [] }
+        })
+      })
+      const urlIds = (block?.url ?? []).map((glob) => {
+        const id = urls.intern(glob, owner, () => compileUrlGlob(glob))
+        const warning = urls.entries[id]?.pattern.warning
+        if (warning !== undefined) warnings.push({ skill: skill.name, pattern: glob, reason: warning })
+        return id
+      })
+      const pathIds = (block?.paths ?? []).map((glob) => {
+        const id = paths.intern(glob, owner, () => compilePathGlob(glob))
+        const warning = paths.entries[id]?.pattern.warning
+        if (warning !== undefined) warnings.push({ skill: skill.name, pattern: glob, reason: warning })
+        return id
+      })
+      return { skill, keywordIds, urlIds, pathIds }
+    })
+
+    this.#keywords = keywords.entries.map(({ pattern, owners }) => ({ edges: pattern.edges, owners }))
+    this.#matcher =
+      keywordTexts.length === 0
+        ? undefined
+        : new AhoCorasick(keywordTexts.map((pattern, id) => ({ pattern, data: id })))
+    this.#urls = urls.entries
+    const byHost = new Map<string, Array<number>>()
+    const anyHost: Array<number> = []
+    urls.entries.forEach(({ pattern }, id) => {
+      if (pattern.literalHost === undefined) anyHost.push(id)
+      else byHost.set(pattern.literalHost, [...(byHost.get(pattern.literalHost) ?? []), id])
+    })
+    this.#urlsByHost = byHost
+    this.#urlsAnyHost = anyHost
+    this.#paths = paths.entries
+    this.warnings = warnings
+    this.size = skills.length
+  }
+
+  /** The skills that arm for this prompt, URL and paths, in the order they were compiled. */
+  arm(prompt: string, url: string | undefined, filePaths: ReadonlyArray<string> | undefined): ReadonlyArray<Armed> {
+    const candidates = new Set<number>()
+    const keywordHits = this.#matchKeywords(prompt, candidates)
+    const urlHits = this.#matchUrl(url, candidates)
+    const pathHits = this.#matchPaths(filePaths, candidates)
+    const armed: Array<Armed> = []
+    for (const owner of [...candidates].toSorted((a, b) => a - b)) {
+      const compiled = this.#skills[owner]
+      if (compiled === undefined) continue
+      const result = armedFrom(
+        compiled.skill,
+        (index) => keywordHits[compiled.keywordIds[index] ?? NOT_MATCHABLE] === 1,
+        (index) => urlHits[compiled.urlIds[index] ?? NOT_MATCHABLE] === 1,
+        (index) => pathHits[compiled.pathIds[index] ?? NOT_MATCHABLE] === 1
+      )
+      if (result !== undefined) armed.push(result)
+    }
+    return armed
+  }
+
+  #matchKeywords(prompt: string, candidates: Set<number>): Uint8Array {
+    const hits = new Uint8Array(this.#keywords.length)
+    if (this.#matcher === undefined) return hits
+    const text = new PromptText(prompt).text
+    for (const match of this.#matcher.iterate(text)) {
+      const id = match.data ?? NOT_MATCHABLE
+      const keyword = this.#keywords[id]
+      if (keyword === undefined || hits[id] === 1) continue
+      if (hasWordBoundaries(text, match.start, match.end, keyword.edges)) {
+        hits[id] = 1
+        for (const owner of keyword.owners) candidates.add(owner)
+      }
+    }
+    return hits
+  }
+
+  #matchUrl(url: string | undefined, candidates: Set<number>): Uint8Array {
+    const hits = new Uint8Array(this.#urls.length)
+    const subject = url === undefined ? undefined : normalizeUrl(url)
+    if (subject === undefined) return hits
+    const slash = subject.indexOf("/")
+    const host = slash === -1 ? subject : subject.slice(0, slash)
+    for (const id of [...(this.#urlsByHost.get(host) ?? []), ...this.#urlsAnyHost]) {
+      const compiled = this.#urls[id]
+      if (compiled !== undefined && compiled.pattern.matches(subject)) {
+        hits[id] = 1
+        for (const owner of compiled.owners) candidates.add(owner)
+      }
+    }
+    return hits
+  }
+
+  #matchPaths(filePaths: ReadonlyArray<string> | undefined, candidates: Set<number>): Uint8Array {
+    const hits = new Uint8Array(this.#paths.length)
+    if (filePaths === undefined || filePaths.length === 0) return hits
+    this.#paths.forEach((compiled, id) => {
+      if (filePaths.some((path) => compiled.pattern.matches(path))) {
+        hits[id] = 1
+        for (const owner of compiled.owners) candidates.add(owner)
+      }
+    })
+    return hits
+  }
+}
+
+/** Compiles a skill set once for fast repeated `arm` calls, reporting risky globs in `warnings`. */
+export const compileSkills = (skills: ReadonlyArray<Armable>): ArmingIndex => new ArmingIndex(skills)

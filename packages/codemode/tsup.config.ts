@@ -1,3 +1,4 @@
 import { libraryBuild } from "@armory/config/tsup"
 
-export default libraryBuild()
+// The worker is its own entry: executions run on a worker thread that loads it by file.
+export default libraryBuild({ entry: ["src/index.ts", "src/worker.ts"] })

@@ -137,8 +137,20 @@ switch (command) {
     ensureToolchain()
     install()
     pnpm(["run", "build"])
-    log("running the CLI's main job")
-    pnpm(["run", "--silent", "cli", "doctor"])
+    log("running the CLI's main job: which bundled example skills arm for a prompt, a page and an edited file")
+    pnpm([
+      "run",
+      "--silent",
+      "cli",
+      "arm",
+      "Open the browser, click Export and 요약해줘 the PDF",
+      "--url",
+      "http://localhost:3000/reports",
+      "--path",
+      "src/report.ts",
+      "--dir",
+      "examples/skills"
+    ])
     break
   }
   case "test": {

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module"
+import { probeBrowserDriver, type ProbeResult } from "@armory/capability-probe"
 import { Console, Effect, Option, Stream } from "effect"
 import { Command, Flag } from "effect/cli"
 import { ChildProcess, ChildProcessSpawner } from "effect/process"
@@ -12,7 +13,7 @@ const VERSION_TIMEOUT = "10 seconds"
 export interface Component {
   readonly name: string
   readonly required: boolean
-  readonly status: "present" | "missing" | "too-old"
+  readonly status: "present" | "missing" | "too-old" | "unverified"
   readonly version: string | null
   readonly location: string | null
   readonly detail: string
@@ -21,6 +22,8 @@ export interface Component {
 export interface DoctorReport {
   readonly ok: boolean
   readonly components: ReadonlyArray<Component>
+  /** The browser driver probe exactly as `armory probe` prints it; null when not probed. */
+  readonly probe: ProbeResult | null
 }
 
 const isAtLeast = (version: string, minimum: string): boolean => {
@@ -136,16 +139,36 @@ const playwrightComponent = (): Component => {
   }
 }
 
-/** Inspects the machine the CLI runs on: what Armory needs and which optional components exist. */
-export const inspectEnvironment = Effect.gen(function* () {
-  const [pnpm, chromium] = yield* Effect.all([pnpmComponent, chromiumComponent], { concurrency: "unbounded" })
-  const components = [assessNode(process.versions.node, process.execPath), pnpm, chromium, playwrightComponent()]
-  return doctorReport(components)
+/** The agent-browser row: the probe's verdict, with its blocker spelled out when there is one. */
+export const browserDriverComponent = (probe: ProbeResult): Component => ({
+  name: "agent-browser",
+  required: false,
+  status: probe.status === "available" ? "present" : probe.status === "unavailable" ? "missing" : "unverified",
+  version: probe.version,
+  location: probe.command,
+  detail: probe.blocker === null ? `browser driver; ${probe.detail}` : `${probe.blocker}: ${probe.detail}`
 })
 
-export const doctorReport = (components: ReadonlyArray<Component>): DoctorReport => ({
+/** Inspects the machine the CLI runs on: what Armory needs and which optional components exist. */
+export const inspectEnvironment = Effect.gen(function* () {
+  const [pnpm, chromium, probe] = yield* Effect.all(
+    [pnpmComponent, chromiumComponent, Effect.promise(() => probeBrowserDriver())],
+    { concurrency: "unbounded" }
+  )
+  const components = [
+    assessNode(process.versions.node, process.execPath),
+    pnpm,
+    chromium,
+    playwrightComponent(),
+    browserDriverComponent(probe)
+  ]
+  return doctorReport(components, probe)
+})
+
+export const doctorReport = (components: ReadonlyArray<Component>, probe: ProbeResult | null = null): DoctorReport => ({
   ok: components.every((component) => !component.required || component.status === "present"),
-  components
+  components,
+  probe
 })
 
 const renderReport = (report: DoctorReport): string =>
@@ -179,7 +202,8 @@ export const doctorCommand = Command.make(
 ).pipe(
   Command.withShortDescription("Report the runtime and which optional components are present"),
   Command.withDescription(
-    "Report the Node and pnpm versions and which optional components (Chromium, playwright-core) are present.\n" +
+    "Report the Node and pnpm versions and which optional components (Chromium, playwright-core, the\n" +
+      "agent-browser driver, verified as `armory probe` does) are present.\n" +
       "Chromium is looked for at ARMORY_CHROMIUM, else /usr/bin/chromium.\n" +
       "Exit codes: 0 every required component is present, 1 one is missing or too old."
   )

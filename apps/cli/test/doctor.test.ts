@@ -1,25 +1,9 @@
-import { execFile } from "node:child_process"
 import { chmodSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { assessNode, doctorReport, type DoctorReport } from "../src/Doctor.js"
-
-const bin = join(import.meta.dirname, "..", "dist", "bin.js")
-
-interface Run {
-  readonly code: number
-  readonly stdout: string
-  readonly stderr: string
-}
-
-const armory = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}): Promise<Run> =>
-  new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1
-      resolve({ code, stdout, stderr })
-    })
-  })
+import { armory } from "./support/armory.js"
 
 const fakeChromium = (script: string): string => {
   const dir = mkdtempSync(join(tmpdir(), "armory-fake-chromium-"))
@@ -30,7 +14,7 @@ const fakeChromium = (script: string): string => {
 }
 
 const doctorJson = async (env: NodeJS.ProcessEnv): Promise<DoctorReport> => {
-  const run = await armory(["doctor", "--json"], env)
+  const run = await armory(["doctor", "--json"], { env })
   expect(run.code).toBe(0)
   return JSON.parse(run.stdout) as DoctorReport
 }
@@ -92,7 +76,7 @@ describe("armory doctor", () => {
   })
 
   it("prints a table naming every component without --json", async () => {
-    const run = await armory(["doctor"], { ARMORY_CHROMIUM: fakeChromium('echo "Chromium 9.8.7"') })
+    const run = await armory(["doctor"], { env: { ARMORY_CHROMIUM: fakeChromium('echo "Chromium 9.8.7"') } })
     expect(run.code).toBe(0)
     const lines = run.stdout.trim().split("\n")
     expect(lines[0]).toMatch(/^component\s+status\s+version\s+location\s+detail$/)

@@ -1,2 +1,3 @@
-// This version of the package exports nothing: its API is not usable yet.
-export {}
+export * from "./AutomationPage.js"
+export * from "./Page.js"
+export * from "./PageTools.js"

@@ -1,2 +1,8 @@
-// This version of the package exports nothing: its API is not usable yet.
-export {}
+export { AGENT_BROWSER, BLOCKED_BROWSER_DRIVER_CLEANUP_FAILED, BLOCKED_BROWSER_DRIVER_IDENTITY_UNVERIFIED, BLOCKED_BROWSER_DRIVER_UNAVAILABLE, type BrowserDriverBlocker } from "./AgentBrowser.js"
+export { assessBanner, type BannerAssessment, MAX_BANNER_LINE } from "./Banner.js"
+export { BLOCKED_DRIVER_SPEC_INVALID, type DriverBlockers, type DriverSpec } from "./DriverSpec.js"
+export { probeBrowserDriver, probeBrowserDriverSync, probeDriver, probeDriverSync } from "./Probe.js"
+export type { ProbeOptions } from "./ProbeOptions.js"
+export type { ProbeResult, ProbeStatus } from "./ProbeResult.js"
+export type { CleanupReport, RunCommand, RunOutcome, RunRequest } from "./RunCommand.js"
+export { containsSecret } from "./Secrets.js"

@@ -1,2 +1,7 @@
-// This version of the package exports nothing: its API is not usable yet.
-export {}
+export * from "./Discovery.js"
+export * from "./Frontmatter.js"
+export * from "./Limits.js"
+export * from "./Loader.js"
+export * from "./LoadReport.js"
+export * from "./SkillDocument.js"
+export * from "./SkillInfo.js"

@@ -1,0 +1,80 @@
+import { readFile } from "node:fs/promises"
+import { unavailablePage } from "@armory/browser-runtime"
+import { type ExecuteResult, executeEffect } from "@armory/codemode"
+import { Console, Effect, Option } from "effect"
+import { Argument, Command, Flag } from "effect/cli"
+import { CommandFailed } from "./internal/CommandFailed.js"
+import { type Channel, EXEC_GLOBALS, execTools, selectedGlobals } from "./internal/ExecTools.js"
+import { dirsFlag } from "./internal/SkillSources.js"
+
+/** Until `armory exec` can drive a browser, `page` says so on every call. */
+export const NO_BROWSER = "armory exec has no browser connected in this version"
+
+const readStdin = async (): Promise<string> => {
+  const chunks: Array<Buffer> = []
+  for await (const chunk of process.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)))
+  return Buffer.concat(chunks).toString("utf8")
+}
+
+const readCode = (file: string) =>
+  Effect.tryPromise({
+    try: () => (file === "-" ? readStdin() : readFile(file, "utf8")),
+    catch: (error) => new CommandFailed({ message: `cannot read ${file === "-" ? "stdin" : file}: ${String(error)}` })
+  })
+
+const renderText = (result: ExecuteResult): string =>
+  [
+    `status: ${result.status}`,
+    ...(result.result === undefined ? [] : [`result: ${JSON.stringify(result.result, null, 2)}`]),
+    ...(result.error === undefined ? [] : [`error: ${result.error._tag}: ${result.error.message}`]),
+    ...(result.logs.length === 0 ? [] : ["logs:", ...result.logs.map((line) => `  ${line}`)]),
+    ...(result.calls.length === 0 ? [] : ["calls:", ...result.calls.map((call) => `  ${call.path} ${call.status}`)]),
+    ...(result.truncated === true ? ["(truncated)"] : [])
+  ].join("\n")
+
+export const execCommand = Command.make(
+  "exec",
+  {
+    file: Argument.String("file").pipe(Argument.withDescription("a JavaScript file to run, or - to read it from stdin")),
+    globals: Flag.String("globals").pipe(
+      Flag.atLeast(0),
+      Flag.withDescription(`globals to bind, comma-separated or repeated (default: ${EXEC_GLOBALS.join(",")})`)
+    ),
+    timeout: Flag.Int("timeout").pipe(Flag.optional, Flag.withDescription("time limit in milliseconds (default 30000)")),
+    dirs: dirsFlag,
+    json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("print the result as one JSON object"))
+  },
+  Effect.fn("exec")(function* ({ file, globals, timeout, dirs, json }) {
+    const code = yield* readCode(file)
+    const messages: Array<string> = []
+    const channel: Channel = {
+      id: "armory-exec",
+      send: async ({ text }) => {
+        messages.push(text)
+        if (!json) process.stdout.write(`[channel] ${text}\n`)
+      }
+    }
+    const tools = yield* execTools({ channel, page: unavailablePage(NO_BROWSER), dirs })
+    const timeoutMs = Option.getOrUndefined(timeout)
+    const result = yield* executeEffect(code, {
+      tools,
+      globals: selectedGlobals(globals),
+      ...(timeoutMs === undefined ? {} : { timeoutMs })
+    }).pipe(Effect.mapError((error) => new CommandFailed({ message: error.message })))
+    yield* Console.log(json ? JSON.stringify({ ...result, channel: { id: channel.id, messages } }) : renderText(result))
+    if (result.status !== "completed") {
+      return yield* new CommandFailed({ message: `the execution ended with status ${result.status}` })
+    }
+  })
+).pipe(
+  Command.withShortDescription("Run JavaScript in the code-mode sandbox with channel, page and skills as globals"),
+  Command.withDescription(
+    "Run a file (or stdin) as the body of an async function in the QuickJS sandbox. Globals:\n" +
+      "  channel  id(), send({ text }): messages are printed and collected in the result\n" +
+      `  page     url(), text(), query(), click(), type(), navigate(): fails with DomainUnavailableError (${NO_BROWSER})\n` +
+      "  skills   list(), arm({ prompt, url? }) over the skill roots (--dir)\n" +
+      "`armory instructions` prints the declarations and rules a model gets.\n" +
+      "Exit codes: 0 the code completed, 1 it failed or timed out (the result is still printed)\n" +
+      "or the file could not be read or a global is invalid, 2 invalid usage."
+  )
+)

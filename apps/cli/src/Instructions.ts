@@ -1,0 +1,31 @@
+import { unavailablePage } from "@armory/browser-runtime"
+import { instructions } from "@armory/codemode"
+import { Console, Effect } from "effect"
+import { Command, Flag } from "effect/cli"
+import { NO_BROWSER } from "./Exec.js"
+import { EXEC_GLOBALS, execTools, selectedGlobals, unavailableChannel } from "./internal/ExecTools.js"
+import { dirsFlag } from "./internal/SkillSources.js"
+
+export const instructionsCommand = Command.make(
+  "instructions",
+  {
+    globals: Flag.String("globals").pipe(
+      Flag.atLeast(0),
+      Flag.withDescription(`globals to describe, comma-separated or repeated (default: ${EXEC_GLOBALS.join(",")})`)
+    ),
+    dirs: dirsFlag,
+    json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription('print { "instructions": text } as JSON'))
+  },
+  Effect.fn("instructions")(function* ({ globals, dirs, json }) {
+    const tools = yield* execTools({ channel: unavailableChannel, page: unavailablePage(NO_BROWSER), dirs })
+    const text = instructions(tools, { globals: selectedGlobals(globals) })
+    yield* Console.log(json ? JSON.stringify({ instructions: text }) : text)
+  })
+).pipe(
+  Command.withShortDescription("Print the code-mode catalog preview: declarations, globals and rules"),
+  Command.withDescription(
+    "Print what a model reads before writing code for `armory exec`: TypeScript declarations of\n" +
+      "the channel, page and skills tools, the list of globals and the sandbox rules.\n" +
+      "Exit codes: 0 printed, 2 invalid usage."
+  )
+)

@@ -1,0 +1,20 @@
+import { homedir } from "node:os"
+import { join, resolve } from "node:path"
+import type { SkillSource } from "@armory/skill-loader"
+import { Flag } from "effect/cli"
+
+/** `--dir D` (repeatable): skill roots, earlier wins on a name clash. */
+export const dirsFlag = Flag.String("dir").pipe(
+  Flag.atLeast(0),
+  Flag.withDescription("a skills directory or SKILL.md file (repeatable; earlier wins on a name clash). " +
+    "Default: ./.armory/skills then ~/.armory/skills")
+)
+
+/** The given roots, or the default ones — which may be absent without that being a problem. */
+export const skillSources = (dirs: ReadonlyArray<string>): ReadonlyArray<SkillSource> =>
+  dirs.length > 0
+    ? dirs.map((dir) => resolve(dir))
+    : [
+        { path: resolve(".armory", "skills"), optional: true },
+        { path: join(homedir(), ".armory", "skills"), optional: true }
+      ]

@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { armory } from "./support/armory.js"
+
+const examples = join(import.meta.dirname, "..", "..", "..", "examples", "skills")
+const exampleNames = ["browser-drive", "comment-checker", "goal-runtime", "google-docs", "korean-summary", "pdf-tools"]
+const brokenReason = 'frontmatter rejected: at ["slash"]: Expected boolean, actual "yes please"'
+
+const writeSkill = (root: string, directory: string, frontmatter: string) => {
+  mkdirSync(join(root, directory), { recursive: true })
+  writeFileSync(join(root, directory, "SKILL.md"), `---\n${frontmatter}\n---\n# ${directory}\n`)
+}
+
+const tempDir = () => mkdtempSync(join(tmpdir(), "armory-cli-skills-"))
+
+describe("armory skills list", () => {
+  it("lists the bundled examples and says why the malformed one was dropped", async () => {
+    const run = await armory(["skills", "list", "--dir", examples])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain("6 skills loaded")
+    for (const name of exampleNames) expect(run.stdout).toMatch(new RegExp(`^${name}\\s`, "m"))
+    expect(run.stdout).toContain(`broken-frontmatter/SKILL.md: ${brokenReason}`)
+    expect(run.stdout).toMatch(/^google-docs .*url: docs\.google\.com\/document\/\*\*/m)
+  })
+
+  it("prints the load report as pure JSON on stdout with --json", async () => {
+    const run = await armory(["skills", "list", "--dir", examples, "--json"])
+    expect(run.code).toBe(0)
+    const report = JSON.parse(run.stdout) as {
+      skills: ReadonlyArray<{ name: string; location: string }>
+      dropped: ReadonlyArray<{ file: string; reason: string }>
+      warnings: ReadonlyArray<unknown>
+    }
+    expect(report.skills.map((skill) => skill.name)).toEqual(exampleNames)
+    expect(report.dropped).toEqual([{ file: join(examples, "broken-frontmatter", "SKILL.md"), reason: brokenReason }])
+    expect(report.warnings).toEqual([])
+  })
+
+  it("reads ./.armory/skills then ~/.armory/skills by default, the first winning a name clash", async () => {
+    const project = tempDir()
+    const home = tempDir()
+    writeSkill(join(project, ".armory", "skills"), "shared", "name: shared\ndescription: the project's copy")
+    writeSkill(join(home, ".armory", "skills"), "shared", "name: shared\ndescription: the home copy")
+    writeSkill(join(home, ".armory", "skills"), "personal", "name: personal\ndescription: only at home")
+    const run = await armory(["skills", "list", "--json"], { cwd: project, env: { HOME: home } })
+    expect(run.code).toBe(0)
+    const report = JSON.parse(run.stdout) as {
+      skills: ReadonlyArray<{ name: string; description: string }>
+      shadowed: ReadonlyArray<{ name: string; file: string }>
+    }
+    expect(report.skills.map(({ name, description }) => [name, description])).toEqual([
+      ["shared", "the project's copy"],
+      ["personal", "only at home"]
+    ])
+    expect(report.shadowed).toEqual([
+      expect.objectContaining({ name: "shared", file: join(home, ".armory", "skills", "shared", "SKILL.md") })
+    ])
+  })
+
+  it("loads nothing, without failing, when no default root exists", async () => {
+    const run = await armory(["skills", "list"], { cwd: tempDir(), env: { HOME: tempDir() } })
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain("0 skills loaded")
+  })
+
+  it("surfaces URL globs whose host ends in a wildcard", async () => {
+    const root = tempDir()
+    writeSkill(root, "risky", 'name: risky\ndescription: risky glob\nautoInject:\n  url: ["docs.google.com*/**"]')
+    const run = await armory(["skills", "list", "--dir", root])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain("warnings 1:")
+    expect(run.stdout).toContain("docs.google.com.evil.example")
+  })
+})
+
+describe("armory skills check", () => {
+  it("exits 1 when a document was dropped", async () => {
+    const run = await armory(["skills", "check", "--dir", examples])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain(brokenReason)
+    expect(run.stderr).toContain("1 dropped, 0 autoInject blocks ignored")
+  })
+
+  it("exits 1 when an autoInject block was ignored, and names it", async () => {
+    const root = tempDir()
+    writeSkill(root, "odd", "name: odd\ndescription: odd block\nautoInject:\n  keywords: browser")
+    const run = await armory(["skills", "check", "--dir", root])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain("autoInject ignored for 1:")
+    expect(run.stdout).toContain(join(root, "odd", "SKILL.md"))
+  })
+
+  it("exits 0 when every document loaded with its autoInject", async () => {
+    const run = await armory(["skills", "check", "--dir", join(examples, "pdf-tools"), "--dir", join(examples, "goal-runtime")])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain("2 skills loaded")
+  })
+})
+
+describe("armory arm", () => {
+  it("says which skills arm for a prompt, URL and path, and which patterns armed each", async () => {
+    const run = await armory([
+      "arm",
+      "Open the browser, click Export and 요약해줘 the PDF",
+      "--url",
+      "http://localhost:3000/reports",
+      "--path",
+      "src/report.ts",
+      "--dir",
+      examples,
+      "--json"
+    ])
+    expect(run.code).toBe(0)
+    const result = JSON.parse(run.stdout) as { armed: ReadonlyArray<unknown>; loaded: number; dropped: ReadonlyArray<unknown> }
+    expect(result.loaded).toBe(6)
+    expect(result.dropped).toHaveLength(1)
+    expect(result.armed).toEqual([
+      { name: "browser-drive", keywords: ["browser", "click"], urls: ["localhost:*/**"], paths: [] },
+      { name: "comment-checker", keywords: [], urls: [], paths: ["**/*.{ts,tsx,js,mjs,cjs}"] },
+      { name: "korean-summary", keywords: ["요약"], urls: [], paths: [] },
+      { name: "pdf-tools", keywords: ["pdf"], urls: [], paths: [] }
+    ])
+  })
+
+  it("renders a table of armed skills by default", async () => {
+    const run = await armory(["arm", "edit this", "--url", "https://docs.google.com/document/d/1/edit", "--dir", examples])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain("armed 1 of 6 skills")
+    expect(run.stdout).toMatch(/^google-docs\s+url: docs\.google\.com\/document\/\*\*$/m)
+  })
+
+  it("arms nothing for a prompt that matches nothing, and still exits 0", async () => {
+    const run = await armory(["arm", "she said hello", "--dir", examples, "--json"])
+    expect(run.code).toBe(0)
+    expect((JSON.parse(run.stdout) as { armed: ReadonlyArray<unknown> }).armed).toEqual([])
+  })
+
+  it("exits 2 without a prompt", async () => {
+    const run = await armory(["arm", "--dir", examples])
+    expect(run.code).toBe(2)
+  })
+})

@@ -1,0 +1,42 @@
+import type { Effect, Schema } from "effect"
+
+/**
+ * One operation the guest can call as `await tools.<namespace>.<name>(input)`.
+ * `input` decodes the single value the guest passes (from its JSON form); `output`, when given,
+ * encodes what `run` returns back into JSON for the guest.
+ */
+export interface Tool<I = unknown, O = unknown> {
+  readonly description: string
+  readonly input: Schema.Codec<I, unknown>
+  readonly output?: Schema.Codec<O, unknown>
+  run(input: I): Promise<O> | Effect.Effect<O, unknown>
+}
+
+/** Namespaces of tools, nested to any depth: `{ db: { users: { find: Tool } } }`. */
+export type ToolTree = { readonly [name: string]: Tool | ToolTree }
+
+/** Whether a tree entry is a tool (it has `run`) rather than a namespace. */
+export const isTool = (entry: Tool | ToolTree | undefined): entry is Tool =>
+  typeof entry === "object" && entry !== null && typeof entry["run"] === "function" && "input" in entry
+
+/**
+ * The entry at a dotted path, looking only at own properties so that guest-chosen names such as
+ * `__proto__` or `constructor` never reach the host's prototype chain.
+ */
+export const entryAt = (tree: ToolTree, path: string): Tool | ToolTree | undefined => {
+  let current: Tool | ToolTree = tree
+  for (const segment of path.split(".")) {
+    if (isTool(current) || !Object.hasOwn(current, segment)) return undefined
+    const next: Tool | ToolTree | undefined = current[segment]
+    if (typeof next !== "object" || next === null) return undefined
+    current = next
+  }
+  return current
+}
+
+/** Every tool of the tree with its dotted path, in declaration order. */
+export const toolEntries = (tree: ToolTree, prefix = ""): ReadonlyArray<readonly [string, Tool]> =>
+  Object.entries(tree).flatMap(([name, entry]) => {
+    const path = prefix === "" ? name : `${prefix}.${name}`
+    return isTool(entry) ? [[path, entry] as const] : toolEntries(entry, path)
+  })

@@ -1,0 +1,116 @@
+import { availableParallelism } from "node:os"
+import { Worker } from "node:worker_threads"
+import type { CallMessage, CallOutcome, FromWorker, Limits, SandboxOutcome, ToWorker } from "./Protocol.js"
+
+/** How long past its deadline a worker may take to report before it is terminated. */
+const BACKSTOP_GRACE_MS = 1_000
+
+/**
+ * The worker is resolved through the package's own name, so it is found both from this package's
+ * files and from a host that bundled them into a single file.
+ */
+const workerUrl = () => new URL(import.meta.resolve("@armory/codemode/worker"))
+
+const idle: Array<Worker> = []
+const maxIdle = Math.max(1, availableParallelism())
+let nextRunId = 0
+
+const spawn = (): Worker => {
+  const worker = new Worker(workerUrl())
+  worker.on("error", () => undefined)
+  worker.on("exit", () => {
+    const index = idle.indexOf(worker)
+    if (index !== -1) idle.splice(index, 1)
+  })
+  return worker
+}
+
+/** An idle worker waits unreferenced, so it never keeps the host process alive. */
+const release = (worker: Worker) => {
+  if (idle.length < maxIdle) {
+    worker.unref()
+    idle.push(worker)
+  } else {
+    void worker.terminate()
+  }
+}
+
+export interface RunInWorker {
+  readonly code: string
+  readonly globals: ReadonlyArray<string>
+  readonly limits: Limits
+  readonly onCall: (call: CallMessage) => Promise<CallOutcome>
+  readonly signal?: AbortSignal | undefined
+}
+
+/**
+ * Runs one execution on a worker of its own. The worker enforces the deadline itself; should it
+ * not report within a grace period after the deadline, it is terminated and the run is a timeout.
+ */
+export const runInWorker = (request: RunInWorker): Promise<SandboxOutcome> =>
+  new Promise((resolve) => {
+    const worker = idle.pop() ?? spawn()
+    const runId = nextRunId++
+    let settled = false
+    worker.ref()
+
+    const post = (message: ToWorker) => {
+      if (!settled) worker.postMessage(message, [])
+    }
+
+    const end = (outcome: SandboxOutcome, reusable: boolean) => {
+      if (settled) return
+      settled = true
+      clearTimeout(backstop)
+      worker.off("message", onMessage)
+      worker.off("error", onError)
+      worker.off("exit", onExit)
+      request.signal?.removeEventListener("abort", onAbort)
+      if (reusable) release(worker)
+      else void worker.terminate()
+      resolve(outcome)
+    }
+
+    const onMessage = (message: FromWorker) => {
+      if (message.runId !== runId) return
+      if (message.type === "done") return end(message.outcome, true)
+      void request
+        .onCall(message)
+        .then((outcome) => post({ type: "settle", runId, callId: message.callId, outcome }))
+    }
+    const crashed = (message: string) =>
+      end({ status: "error", error: { _tag: "SandboxCrashed", message }, logs: [], truncated: false }, false)
+    const onError = (error: unknown) => crashed(`the sandbox worker failed: ${error instanceof Error ? error.message : String(error)}`)
+    const onExit = (code: number) => crashed(`the sandbox worker exited with code ${code}`)
+    const onAbort = () => post({ type: "cancel", runId })
+
+    const backstop = setTimeout(
+      () =>
+        end(
+          {
+            status: "timeout",
+            error: {
+              _tag: "Timeout",
+              message: `the execution exceeded its ${request.limits.timeoutMs} ms time limit and its sandbox was terminated`
+            },
+            logs: [],
+            truncated: false
+          },
+          false
+        ),
+      request.limits.timeoutMs + BACKSTOP_GRACE_MS
+    )
+
+    worker.on("message", onMessage)
+    worker.on("error", onError)
+    worker.on("exit", onExit)
+    worker.postMessage({
+      type: "run",
+      runId,
+      code: request.code,
+      globals: request.globals,
+      limits: request.limits
+    } satisfies ToWorker, [])
+    if (request.signal?.aborted === true) onAbort()
+    else request.signal?.addEventListener("abort", onAbort, { once: true })
+  })

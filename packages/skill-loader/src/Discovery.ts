@@ -1,0 +1,164 @@
+import { Effect, FileSystem, Path, type PlatformError } from "effect"
+import type { DroppedDocument } from "./LoadReport.js"
+
+/**
+ * Where to look for skills: a path (resolved against `cwd`) to a directory, searched for every
+ * `SKILL.md` beneath it, or to a file, read as one skill document whatever its name. An `optional`
+ * source that does not exist is skipped silently (a default location); any other missing source is
+ * reported in `dropped`.
+ */
+export type SkillSource = string | { readonly path: string; readonly optional?: boolean }
+
+/** A SKILL.md to read, with the label of the source it came from (`directory:<abs>` or `file:<abs>`). */
+export interface SkillFile {
+  readonly _tag: "SkillFile"
+  readonly path: string
+  readonly baseDirectory: string
+  readonly source: string
+}
+
+/** A source or directory that could not be read at all. */
+export interface Unreadable extends DroppedDocument {
+  readonly _tag: "Unreadable"
+}
+
+export interface Discovery {
+  /** Labels of the sources that exist, in the order given. */
+  readonly sources: ReadonlyArray<string>
+  /** Sources in the order given; within a directory, in path order (names compared segment by segment). */
+  readonly entries: ReadonlyArray<SkillFile | Unreadable>
+}
+
+export interface DiscoveryOptions {
+  /** What relative sources are resolved against; the process's working directory by default. */
+  readonly cwd?: string
+}
+
+/** Directories never descended into: they hold dependencies and history, not a host's skills. */
+const SKIPPED_DIRECTORIES = new Set([".git", "node_modules"])
+
+const SKILL_FILE_NAME = "SKILL.md"
+const CONCURRENCY = 16
+
+/** A one-line description of a platform failure: its kind and the system's own message. */
+export const describePlatformError = (error: PlatformError.PlatformError): string => {
+  const reason = error.reason
+  if (reason._tag === "BadArgument") return `bad argument${reason.description ? `: ${reason.description}` : ""}`
+  const detail = reason.description ?? reason.syscall
+  return detail === undefined ? reason._tag : `${reason._tag} (${detail})`
+}
+
+interface Located {
+  readonly path: string
+  readonly real: string
+}
+
+interface Resolved {
+  readonly type: FileSystem.File.Type
+  readonly real: string
+}
+
+const walkDirectory = Effect.fnUntraced(function* (root: Located, source: string, seenDirectories: Set<string>) {
+  const fs = yield* FileSystem.FileSystem
+  const path = yield* Path.Path
+  const found: Array<{ readonly entry: SkillFile | Unreadable; readonly sortKey: string }> = []
+  const sortKey = (file: string) => path.relative(root.path, file).split(path.sep).join("\u0000")
+  const resolveLink = (link: string) =>
+    Effect.all([fs.realPath(link), fs.stat(link)]).pipe(
+      Effect.map(([real, info]): Resolved => ({ type: info.type, real })),
+      // A dangling link resolves to nothing; if it is named SKILL.md, reading it reports why.
+      Effect.orElseSucceed((): Resolved => ({ type: "Unknown", real: link }))
+    )
+
+  let frontier: ReadonlyArray<Located> = [root]
+  while (frontier.length > 0) {
+    const listings = yield* Effect.forEach(frontier, (directory) => Effect.result(fs.readDirectoryEntries(directory.path)), {
+      concurrency: CONCURRENCY
+    })
+    const children: Array<{ readonly parent: Located; readonly entry: FileSystem.DirectoryEntry }> = []
+    listings.forEach((listing, index) => {
+      const parent = frontier[index] as Located
+      if (listing._tag === "Failure") {
+        found.push({
+          entry: { _tag: "Unreadable", file: parent.path, reason: `directory unreadable: ${describePlatformError(listing.failure)}` },
+          sortKey: sortKey(parent.path)
+        })
+        return
+      }
+      const sorted = listing.success.toSorted((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      for (const entry of sorted) children.push({ parent, entry })
+    })
+    const resolved = yield* Effect.forEach(
+      children,
+      ({ parent, entry }) =>
+        entry.type === "SymbolicLink"
+          ? resolveLink(path.join(parent.path, entry.name))
+          : Effect.succeed<Resolved>({ type: entry.type, real: path.join(parent.real, entry.name) }),
+      { concurrency: CONCURRENCY }
+    )
+    const next: Array<Located> = []
+    children.forEach(({ parent, entry }, index) => {
+      const target = resolved[index] as Resolved
+      const childPath = path.join(parent.path, entry.name)
+      if (entry.name === SKILL_FILE_NAME) {
+        found.push({
+          entry: { _tag: "SkillFile", path: childPath, baseDirectory: parent.path, source },
+          sortKey: sortKey(childPath)
+        })
+      }
+      // Tracking real paths is what makes symbolic-link loops (and two links to one place) safe.
+      if (target.type === "Directory" && !SKIPPED_DIRECTORIES.has(entry.name) && !seenDirectories.has(target.real)) {
+        seenDirectories.add(target.real)
+        next.push({ path: childPath, real: target.real })
+      }
+    })
+    frontier = next
+  }
+  return found.toSorted((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0)).map(({ entry }) => entry)
+})
+
+/**
+ * Finds every SKILL.md of the given sources, in load order, without reading any of them. Never
+ * fails: a source or directory that cannot be read becomes an `Unreadable` entry. Symbolic links
+ * are followed; a directory reached twice (a link loop, or two links to one place) is searched once.
+ */
+export const discoverSkillFiles = Effect.fn("discoverSkillFiles")(function* (
+  sources: ReadonlyArray<SkillSource>,
+  options: DiscoveryOptions = {}
+) {
+  const fs = yield* FileSystem.FileSystem
+  const path = yield* Path.Path
+  const labels: Array<string> = []
+  const entries: Array<SkillFile | Unreadable> = []
+  for (const source of sources) {
+    const { path: given, optional = false } = typeof source === "string" ? { path: source } : source
+    const absolute = options.cwd === undefined ? path.resolve(given) : path.resolve(options.cwd, given)
+    const info = yield* Effect.result(fs.stat(absolute))
+    if (info._tag === "Failure") {
+      const missing = info.failure.reason._tag === "NotFound"
+      if (!(missing && optional)) {
+        entries.push({
+          _tag: "Unreadable",
+          file: absolute,
+          reason: missing ? "source not found" : `source unreadable: ${describePlatformError(info.failure)}`
+        })
+      }
+      continue
+    }
+    if (info.success.type !== "Directory") {
+      const label = `file:${absolute}`
+      labels.push(label)
+      entries.push({ _tag: "SkillFile", path: absolute, baseDirectory: path.dirname(absolute), source: label })
+      continue
+    }
+    const label = `directory:${absolute}`
+    labels.push(label)
+    const real = yield* Effect.result(fs.realPath(absolute))
+    if (real._tag === "Failure") {
+      entries.push({ _tag: "Unreadable", file: absolute, reason: `source unreadable: ${describePlatformError(real.failure)}` })
+      continue
+    }
+    entries.push(...(yield* walkDirectory({ path: absolute, real: real.success }, label, new Set([real.success]))))
+  }
+  return { sources: labels, entries } satisfies Discovery
+})

@@ -1,0 +1,124 @@
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import * as NodePath from "@effect/platform-node/NodePath"
+import { compileSkills } from "@armory/skill-arming"
+import { ByteSize, Data, Effect, FileSystem, Layer, type Path } from "effect"
+import { describePlatformError, type DiscoveryOptions, discoverSkillFiles, type SkillFile, type SkillSource } from "./Discovery.js"
+import { formatLoadWarning } from "./internal/loadWarning.js"
+import { MAX_SKILL_FILE_BYTES } from "./Limits.js"
+import type { ArmingWarningEntry, DroppedDocument, IgnoredAutoInject, LoadReport, ShadowedSkill } from "./LoadReport.js"
+import { decodeSkillDocument, type SkillDocument } from "./SkillDocument.js"
+import type { SkillInfo } from "./SkillInfo.js"
+
+export type LoadOptions = DiscoveryOptions
+
+class UnreadableDocument extends Data.TaggedError("UnreadableDocument")<{ readonly reason: string }> {}
+
+const READ_CONCURRENCY = 32
+
+const tooLarge = (bytes: bigint | number) =>
+  new UnreadableDocument({ reason: `file too large: ${bytes} bytes, over the ${MAX_SKILL_FILE_BYTES}-byte limit` })
+
+/** Reads a SKILL.md only once `stat` shows a regular file within the size limit (never a FIFO or a device). */
+const readSkillFile = Effect.fnUntraced(function* (file: string) {
+  const fs = yield* FileSystem.FileSystem
+  const unreadable = (error: Parameters<typeof describePlatformError>[0]) =>
+    new UnreadableDocument({ reason: `unreadable: ${describePlatformError(error)}` })
+  const info = yield* fs.stat(file).pipe(
+    Effect.catch((error) =>
+      fs.lstat(file).pipe(
+        Effect.matchEffect({
+          onFailure: () => Effect.fail(unreadable(error)),
+          onSuccess: (link) =>
+            Effect.fail(
+              link.type === "SymbolicLink"
+                ? new UnreadableDocument({ reason: "unreadable: dangling symbolic link" })
+                : unreadable(error)
+            )
+        })
+      )
+    )
+  )
+  if (info.type !== "File") return yield* new UnreadableDocument({ reason: `unreadable: not a regular file (${info.type})` })
+  const size = ByteSize.toBigInt(info.size)
+  if (size > BigInt(MAX_SKILL_FILE_BYTES)) return yield* tooLarge(size)
+  const bytes = yield* fs.readFile(file).pipe(Effect.mapError(unreadable))
+  // The file may have grown between `stat` and the read.
+  if (bytes.length > MAX_SKILL_FILE_BYTES) return yield* tooLarge(bytes.length)
+  return bytes
+})
+
+const loadDocument = (file: SkillFile): Effect.Effect<SkillDocument, never, FileSystem.FileSystem> =>
+  readSkillFile(file.path).pipe(
+    Effect.map((bytes) => decodeSkillDocument(bytes, { location: file.path, baseDirectory: file.baseDirectory, source: file.source })),
+    Effect.catchTag("UnreadableDocument", ({ reason }) => Effect.succeed<SkillDocument>({ _tag: "Dropped", reason }))
+  )
+
+/**
+ * Loads the skills of every source, in order. Never fails: each document is read and decoded on
+ * its own, and whatever is wrong with one becomes a reason in the report. When two skills share a
+ * name the earlier one wins (earlier source; within a directory, earlier path) and the other is
+ * reported in `shadowed`. Logs one warning, with every reason in its text, when anything was
+ * dropped, ignored or shadowed, or when a loaded skill declares a risky glob (`warnings`).
+ */
+export const load: (
+  sources: ReadonlyArray<SkillSource>,
+  options?: LoadOptions
+) => Effect.Effect<LoadReport, never, FileSystem.FileSystem | Path.Path> = Effect.fn("load")(function* (
+  sources: ReadonlyArray<SkillSource>,
+  options: LoadOptions = {}
+) {
+  const discovery = yield* discoverSkillFiles(sources, options)
+  const documents = yield* Effect.forEach(
+    discovery.entries,
+    (entry) => (entry._tag === "SkillFile" ? loadDocument(entry) : Effect.succeed<SkillDocument>({ _tag: "Dropped", reason: entry.reason })),
+    { concurrency: READ_CONCURRENCY }
+  )
+  const skills: Array<SkillInfo> = []
+  const dropped: Array<DroppedDocument> = []
+  const ignoredAutoInject: Array<IgnoredAutoInject> = []
+  const shadowed: Array<ShadowedSkill> = []
+  const lines: Array<string> = []
+  const loadedNames = new Map<string, string>()
+  documents.forEach((document, index) => {
+    const entry = discovery.entries[index] as (typeof discovery.entries)[number]
+    const file = entry._tag === "SkillFile" ? entry.path : entry.file
+    if (document._tag === "Dropped") {
+      dropped.push({ file, reason: document.reason })
+      lines.push(`${file}: ${document.reason}`)
+      return
+    }
+    const { skill } = document
+    const winner = loadedNames.get(skill.name)
+    if (winner !== undefined) {
+      shadowed.push({ name: skill.name, file, by: winner })
+      lines.push(`${file}: shadowed: the name "${skill.name}" is already loaded from ${winner}`)
+      return
+    }
+    loadedNames.set(skill.name, file)
+    skills.push(skill)
+    if (document.ignoredAutoInject !== undefined) {
+      ignoredAutoInject.push({ file, reason: document.ignoredAutoInject })
+      lines.push(`${file}: autoInject ignored: ${document.ignoredAutoInject}`)
+    }
+  })
+  const warnings = armingWarnings(skills)
+  for (const { file, reason } of warnings) lines.push(`${file}: ${reason}`)
+  const report: LoadReport = { skills, dropped, ignoredAutoInject, shadowed, warnings }
+  if (lines.length > 0) yield* Effect.logWarning(formatLoadWarning(report, discovery.sources, lines))
+  return report
+})
+
+/** The risky globs `compileSkills` reports, pinned to the file that declared each. */
+const armingWarnings = (skills: ReadonlyArray<SkillInfo>): Array<ArmingWarningEntry> => {
+  const files = new Map(skills.map((skill) => [skill.name, skill.location]))
+  return compileSkills(skills).warnings.map(({ skill, pattern, reason }) => ({
+    file: files.get(skill) ?? skill,
+    reason: `risky glob ${JSON.stringify(pattern)}: ${reason}`
+  }))
+}
+
+const NodeFileSystemAndPath = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)
+
+/** {@link load} on the local file system, for callers without an Effect runtime. Never rejects. */
+export const loadSkills = (sources: ReadonlyArray<SkillSource>, options?: LoadOptions): Promise<LoadReport> =>
+  Effect.runPromise(load(sources, options).pipe(Effect.provide(NodeFileSystemAndPath)))

@@ -1,0 +1,240 @@
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import * as NodePath from "@effect/platform-node/NodePath"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, FileSystem, Layer, PlatformError } from "effect"
+import { load, loadSkills, MAX_SKILL_FILE_BYTES } from "../src/index.js"
+import { NodeLayer, skill, temporaryDirectory, withCapturedLogs, writeTree } from "./support.js"
+
+describe("load", () => {
+  it.effect("loads every SKILL.md beneath a directory, in path order, with its origin", () =>
+    Effect.gen(function* () {
+      const root = temporaryDirectory()
+      writeTree(root, {
+        "b/SKILL.md": skill("b-skill"),
+        "a/nested/deeper/SKILL.md": skill("deep"),
+        "a/SKILL.md": skill("a-skill"),
+        "a-b/SKILL.md": skill("a-b-skill"),
+        "a/README.md": "not a skill",
+        "c/skill.md": skill("wrong-case")
+      })
+      const report = yield* load([root])
+      expect(report.skills.map(({ name, location, baseDirectory, source }) => ({ name, location, baseDirectory, source }))).toEqual([
+        { name: "a-skill", location: join(root, "a/SKILL.md"), baseDirectory: join(root, "a"), source: `directory:${root}` },
+        { name: "deep", location: join(root, "a/nested/deeper/SKILL.md"), baseDirectory: join(root, "a/nested/deeper"), source: `directory:${root}` },
+        { name: "a-b-skill", location: join(root, "a-b/SKILL.md"), baseDirectory: join(root, "a-b"), source: `directory:${root}` },
+        { name: "b-skill", location: join(root, "b/SKILL.md"), baseDirectory: join(root, "b"), source: `directory:${root}` }
+      ])
+      expect(report.skills[0]?.body).toBe("# a-skill\n")
+      expect(report).toMatchObject({ dropped: [], ignoredAutoInject: [], shadowed: [], warnings: [] })
+    }).pipe(Effect.provide(NodeLayer))
+  )
+
+  it.effect("resolves relative sources against cwd and accepts a file as a source", () =>
+    Effect.gen(function* () {
+      const root = temporaryDirectory()
+      writeTree(root, { "skills/one/SKILL.md": skill("one"), "single.md": skill("single") })
+      const report = yield* load(["skills", "single.md"], { cwd: root })
+      expect(report.skills.map(({ name, source, baseDirectory }) => ({ name, source, baseDirectory }))).toEqual([
+        { name: "one", source: `directory:${join(root, "skills")}`, baseDirectory: join(root, "skills/one") },
+        { name: "single", source: `file:${join(root, "single.md")}`, baseDirectory: root }
+      ])
+    }).pipe(Effect.provide(NodeLayer))
+  )
+
+  it.effect("lets the earlier source win a name clash and reports the loser as shadowed", () =>
+    Effect.gen(function* () {
+      const project = temporaryDirectory()
+      const user = temporaryDirectory()
+      writeTree(project, { "review/SKILL.md": skill("review", "", "project\n") })
+      writeTree(user, { "review/SKILL.md": skill("review", "", "user\n"), "other/SKILL.md": skill("other") })
+      const report = yield* load([project, user])
+      expect(report.skills.map(({ name, body }) => [name, body])).toEqual([
+        ["review", "project\n"],
+        ["other", "# other\n"]
+      ])
+      expect(report.shadowed).toEqual([{ name: "review", file: join(user, "review/SKILL.md"), by: join(project, "review/SKILL.md") }])
+    }).pipe(Effect.provide(NodeLayer))
+  )
+
+  it.effect("within one directory, the first path in order wins a name clash", () =>
+    Effect.gen(function* () {
+      const root = temporaryDirectory()
+      writeTree(root, { "z/SKILL.md": skill("same", "", "z\n"), "m/SKILL.md": skill("same", "", "m\n") })
+      const report = yield* load([root])
+      expect(report.skills.map(({ body }) => body)).toEqual(["m\n"])
+      expect(report.shadowed).toEqual([{ name: "same", file: join(root, "z/SKILL.md"), by: join(root, "m/SKILL.md") }])
+    }).pipe(Effect.provide(NodeLayer))
+  )
+
+  it.effect("a malformed document costs only itself", () =>
+    Effect.gen(function* () {
+      const root = temporaryDirectory()
+      writeTree(root, {
+        "good/SKILL.md": skill("good"),
+        "bad/SKILL.md": skill("bad", "slash: yes please\n"),
+        "loose/SKILL.md": skill("loose", "autoInject:\n  keywords: pdf\n")
+      })
+      const report = yield* load([root])
+      expect(report.skills.map(({ name }) => name)).toEqual(["good", "loose"])
+      expect(report.dropped).toEqual([
+        { file: join(root, "bad/SKILL.md"), reason: 'frontmatter rejected: at ["slash"]: Expected boolean, actual "yes please"' }
+      ])
+      expect(report.ignoredAutoInject).toEqual([
+        { file: join(root, "loose/SKILL.md"), reason: 'at ["autoInject"]["keywords"]: Expected array, actual "pdf"' }
+      ])
+    }).pipe(Effect.provide(NodeLayer))
+  )
+
+  it.effect("logs one warning per load with every reason in its text", () =>
+    Effect.gen(function* () {
+      const root = temporaryDirectory()
+      writeTree(root, {
+        "bad/SKILL.md": skill("bad", "slash: yes please\n"),
+        "good/SKILL.md": skill("good"),
+        "loose/SKILL.md": skill("loose", "autoInject:\n  keywords: [3]\n")
+      })
+      const [, logs] = yield* withCapturedLogs(load([root]))
+      expect(logs).toEqual([
+        {
+          level: "Warn",
+          text: [
+            `skill-loader dropped 1 of 3 skill documents from directory:${root} (loaded 2, ignoredAutoInject 1):`,
+            `  ${root}/bad/SKILL.md: frontmatter rejected: at ["slash"]: Expected boolean, actual "yes please"`,
+            `  ${root}/loose/SKILL.md: autoInject ignored: at ["autoInject"]["keywords"][0]: Expected string, actual 3`
+          ].join("\n")
+        }
+      ])
+    }).pipe(Effect.provide(NodeLayer))
+  )
+
+  it.effect("names shadowed skills and every source in the warning, and logs nothing for a clean load", () =>
+    Effect.gen(function* () {
+      const first = temporaryDirectory()
+      const second = temporaryDirectory()
+      writeTree(first, { "x/SKILL.md": skill("x") })
+      writeTree(second, { "x/SKILL.md": skill("x") })
+      const [, clean] = yield* withCapturedLogs(load([first]))
+      expect(clean).toEqual([])
+      const [, logs] = yield* withCapturedLogs(load([first, second]))
+      expect(logs.map(({ text }) => text)).toEqual([
+        [
+          `skill-loader dropped 0 of 2 skill documents from directory:${first}, directory:${second} (loaded 1, ignoredAutoInject 0, shadowed 1):`,
+          `  ${second}/x/SKILL.md: shadowed: the name "x" is already loaded from ${first}/x/SKILL.md`
+        ].join("\n")
+      ])
+    }).pipe(Effect.provide(NodeLayer))
+  )
+
+  it.effect("surfaces URL globs whose host ends in a wildcard, in the report and in the warning", () =>
+    Effect.gen(function* () {
+      const root = temporaryDirectory()
+      writeTree(root, {
+        "docs/SKILL.md": skill("docs", 'autoInject:\n  url: ["docs.google.com/document/**", "docs.google.com*/**"]\n'),
+        "safe/SKILL.md": skill("safe", 'autoInject:\n  url: ["*.example.com/**"]\n')
+      })
+      const [report, logs] = yield* withCapturedLogs(load([root]))
+      expect(report.skills.map((loaded) => loaded.name)).toEqual(["docs", "safe"])
+      expect(report.warnings).toEqual([
+        {
+          file: `${root}/docs/SKILL.md`,
+          reason: expect.stringMatching(/^risky glob "docs\.google\.com\*\/\*\*": .*docs\.google\.com\.evil\.example/)
+        }
+      ])
+      expect(logs.map(({ text }) => text.split("\n")[0])).toEqual([
+        `skill-loader dropped 0 of 2 skill documents from directory:${root} (loaded 2, ignoredAutoInject 0, warnings 1):`
+      ])
+      expect(logs[0]?.text).toContain(`${root}/docs/SKILL.md: risky glob "docs.google.com*/**"`)
+    }).pipe(Effect.provide(NodeLayer))
+  )
+
+  it.effect("reports a missing source unless it is optional", () =>
+    Effect.gen(function* () {
+      const root = temporaryDirectory()
+      const report = yield* load([join(root, "absent"), { path: join(root, "default-location"), optional: true }])
+      expect(report).toEqual({ skills: [], dropped: [{ file: join(root, "absent"), reason: "source not found" }], ignoredAutoInject: [], shadowed: [], warnings: [] })
+    }).pipe(Effect.provide(NodeLayer))
+  )
+
+  it.effect("follows symbolic links without looping and searches a directory reached twice once", () =>
+    Effect.gen(function* () {
+      const root = temporaryDirectory()
+      writeTree(root, { "real/SKILL.md": skill("real") })
+      symlinkSync(root, join(root, "real/loop-to-root"))
+      symlinkSync(join(root, "real"), join(root, "second-way-in"))
+      mkdirSync(join(root, "self"))
+      symlinkSync(join(root, "self"), join(root, "self/again"))
+      const report = yield* load([root])
+      expect(report.skills.map(({ location }) => location)).toEqual([join(root, "real/SKILL.md")])
+      expect(report.dropped).toEqual([])
+    }).pipe(Effect.provide(NodeLayer))
+  )
+
+  it.effect("loads a SKILL.md that is a symbolic link to a file", () =>
+    Effect.gen(function* () {
+      const root = temporaryDirectory()
+      writeTree(root, { "shared/skill.md": skill("linked"), "linked/.keep": "" })
+      symlinkSync(join(root, "shared/skill.md"), join(root, "linked/SKILL.md"))
+      const report = yield* load([root])
+      expect(report.skills.map(({ name, location }) => [name, location])).toEqual([["linked", join(root, "linked/SKILL.md")]])
+    }).pipe(Effect.provide(NodeLayer))
+  )
+
+  it.effect("turns a file the system refuses to read into a reason", () => {
+    const root = temporaryDirectory()
+    writeTree(root, { "locked/SKILL.md": skill("locked"), "open/SKILL.md": skill("open") })
+    const locked = join(root, "locked/SKILL.md")
+    // Tests may run as root, for whom chmod 000 still reads: the file system's answer is what matters,
+    // so the real one is wrapped to answer this file with EACCES, the error an unprivileged reader gets.
+    chmodSync(locked, 0o000)
+    const deniedFileSystem = Layer.effect(
+      FileSystem.FileSystem,
+      Effect.gen(function* () {
+        const fs = yield* FileSystem.FileSystem
+        return {
+          ...fs,
+        readFile: (file: string) =>
+          file === locked
+            ? Effect.fail(
+                PlatformError.systemError({ _tag: "PermissionDenied", module: "FileSystem", method: "readFile", pathOrDescriptor: file, description: "EACCES: permission denied" })
+              )
+            : fs.readFile(file)
+        }
+      })
+    ).pipe(Layer.provide(NodeFileSystem.layer))
+    return Effect.gen(function* () {
+      const report = yield* load([root])
+      expect(report.skills.map(({ name }) => name)).toEqual(["open"])
+      expect(report.dropped).toEqual([{ file: locked, reason: "unreadable: PermissionDenied (EACCES: permission denied)" }])
+    }).pipe(Effect.provide(Layer.mergeAll(deniedFileSystem, NodePath.layer)))
+  })
+
+  it.effect("never reads a file that stat shows is over 1 MiB", () => {
+    const root = temporaryDirectory()
+    writeTree(root, { "huge/SKILL.md": skill("huge", "", "b".repeat(MAX_SKILL_FILE_BYTES)), "small/SKILL.md": skill("small") })
+    const read: Array<string> = []
+    const recordingFileSystem = Layer.effect(
+      FileSystem.FileSystem,
+      Effect.gen(function* () {
+        const fs = yield* FileSystem.FileSystem
+        return { ...fs, readFile: (file: string) => Effect.sync(() => read.push(file)).pipe(Effect.andThen(fs.readFile(file))) }
+      })
+    ).pipe(Layer.provide(NodeFileSystem.layer))
+    return Effect.gen(function* () {
+      const report = yield* load([root])
+      expect(report.dropped).toEqual([
+        { file: join(root, "huge/SKILL.md"), reason: expect.stringMatching(/^file too large: 10486\d\d bytes, over the 1048576-byte limit$/) }
+      ])
+      expect(read).toEqual([join(root, "small/SKILL.md")])
+    }).pipe(Effect.provide(Layer.mergeAll(recordingFileSystem, NodePath.layer)))
+  })
+
+  it("has a Promise form that needs no Effect runtime", async () => {
+    const root = temporaryDirectory()
+    writeTree(root, { "p/SKILL.md": skill("promised") })
+    writeFileSync(join(root, "p/notes.txt"), "ignored")
+    const report = await loadSkills([root])
+    expect(report.skills.map(({ name }) => name)).toEqual(["promised"])
+  })
+})

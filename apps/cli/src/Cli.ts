@@ -3,7 +3,6 @@ import { Command } from "effect/cli"
 import packageJson from "../package.json" with { type: "json" }
 import { armCommand } from "./Arm.js"
 import { doctorCommand } from "./Doctor.js"
-import { goalCommand } from "./Goal.js"
 import { execCommand } from "./Exec.js"
 import { instructionsCommand } from "./Instructions.js"
 import { UsageError } from "./internal/CommandFailed.js"
@@ -16,7 +15,7 @@ export const armoryCommand = Command.make("armory").pipe(
     "Armory: skills, code mode, durable goals and an honest browser for AI agent hosts.\n" +
       "Exit codes: 0 success, 1 the command ran and reported a failure, 2 invalid usage."
   ),
-  Command.withSubcommands([skillsCommand, armCommand, execCommand, instructionsCommand, probeCommand, doctorCommand, goalCommand])
+  Command.withSubcommands([skillsCommand, armCommand, execCommand, instructionsCommand, probeCommand, doctorCommand])
 )
 
 export const runCli = Command.run(armoryCommand, { version: packageJson.version }).pipe(

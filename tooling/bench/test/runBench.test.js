@@ -21,13 +21,13 @@ describe("runBench", () => {
     try {
       const report = await runBench({
         name: "sample",
-        anchor: "a loop 20 times longer",
+        anchor: "a loop 200 times longer",
         timeMs: 100,
         warmupMs: 20,
         outputDir,
         cases: [
-          { name: "sqrt loop", ours: () => busyWait(500), anchor: () => busyWait(10_000), target: { ratio: 2 } },
-          { name: "unreachable", ours: () => busyWait(500), anchor: () => busyWait(500), target: { medianMs: 0 } }
+          { name: "sqrt loop", ours: () => busyWait(2_000), anchor: () => busyWait(400_000), target: { ratio: 2 } },
+          { name: "unreachable", ours: () => busyWait(2_000), anchor: () => busyWait(2_000), target: { medianMs: 0 } }
         ]
       })
       const [row] = report.cases
@@ -37,9 +37,9 @@ describe("runBench", () => {
       expect(row.ratio).toBeGreaterThan(1)
       const saved = JSON.parse(readFileSync(join(outputDir, "sample.json"), "utf8"))
       expect(saved.cases[0].ratio).toBe(row.ratio)
-      expect(saved.anchor).toBe("a loop 20 times longer")
+      expect(saved.anchor).toBe("a loop 200 times longer")
       const table = printed.join("")
-      expect(table).toContain("sample: ours vs. a loop 20 times longer")
+      expect(table).toContain("sample: ours vs. a loop 200 times longer")
       expect(table).toMatch(/sqrt loop\s+\S+ [µm]s\s+\S+ [µm]s\s+\d+\.\d\d×\s+≥ 2×: met/)
       expect(table).toMatch(/unreachable .*≤ 0\.00 µs: MISSED/)
       expect(report.cases.map((entry) => entry.targetMet)).toEqual([true, false])

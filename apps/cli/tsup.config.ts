@@ -1,3 +1,4 @@
 import { appBuild } from "@armory/config/tsup"
 
-export default appBuild()
+// playwright-core loads its own files at run time, so it stays a real dependency instead of being bundled.
+export default appBuild({ noExternal: [/^(?!playwright-core)/] })

@@ -7,6 +7,7 @@ import { execCommand } from "./Exec.js"
 import { instructionsCommand } from "./Instructions.js"
 import { UsageError } from "./internal/CommandFailed.js"
 import { probeCommand } from "./Probe.js"
+import { serveCommand } from "./Serve.js"
 import { skillsCommand } from "./Skills.js"
 
 /** The `armory` command tree; each subcommand lives in the module named after it. */
@@ -15,7 +16,7 @@ export const armoryCommand = Command.make("armory").pipe(
     "Armory: skills, code mode, durable goals and an honest browser for AI agent hosts.\n" +
       "Exit codes: 0 success, 1 the command ran and reported a failure, 2 invalid usage."
   ),
-  Command.withSubcommands([skillsCommand, armCommand, execCommand, instructionsCommand, probeCommand, doctorCommand])
+  Command.withSubcommands([skillsCommand, armCommand, execCommand, instructionsCommand, probeCommand, serveCommand, doctorCommand])
 )
 
 export const runCli = Command.run(armoryCommand, { version: packageJson.version }).pipe(

@@ -1,2 +1,10 @@
-// This version of the package exports nothing: its API is not usable yet.
-export {}
+export * from "./Api.js"
+export * from "./Armed.js"
+export * from "./Errors.js"
+export * from "./ExecuteResult.js"
+export * from "./Health.js"
+export * from "./ProbeResult.js"
+export * from "./OpenApiDocument.js"
+export * from "./EffectClient.js"
+export * from "./FetchClient.js"
+export * from "./Server.js"

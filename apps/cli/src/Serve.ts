@@ -1,0 +1,154 @@
+import { randomBytes } from "node:crypto"
+import { readFile } from "node:fs/promises"
+import { createServer } from "node:http"
+import { unavailablePage } from "@armory/browser-runtime"
+import { type HostChannel, LOOPBACK_HOSTS, serverLayer } from "@armory/client"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import { Console, Context, Effect, Layer, Option } from "effect"
+import { Command, Flag } from "effect/cli"
+import { HttpServer } from "effect/http"
+import { CommandFailed } from "./internal/CommandFailed.js"
+import { EXEC_GLOBALS, execTools } from "./internal/ExecTools.js"
+import { dirsFlag, skillSources } from "./internal/SkillSources.js"
+
+/** Until `armory serve` can drive a browser, `page` says so on every call. */
+export const NO_SERVE_BROWSER = "armory serve has no browser connected in this version"
+
+/** Where the token came from; a generated one is printed once, the others never. */
+export type TokenSource = "generated" | "file" | "env"
+
+export interface ServeSettings {
+  readonly host: string
+  readonly port: number
+  readonly token: string
+  readonly tokenSource: TokenSource
+  readonly dirs: ReadonlyArray<string>
+}
+
+const isLoopback = (host: string): boolean => {
+  const name = host.toLowerCase()
+  return name === "localhost" || name === "::1" || name === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(name)
+}
+
+/** The token, from `--token-file`, else `ARMORY_TOKEN`, else a fresh random one. */
+const resolveToken = (tokenFile: string | undefined, env: string | undefined) =>
+  Effect.gen(function* () {
+    if (tokenFile !== undefined) {
+      const text = yield* Effect.tryPromise({
+        try: () => readFile(tokenFile, "utf8"),
+        catch: (error) => new CommandFailed({ message: `cannot read the token file ${tokenFile}: ${String(error)}` })
+      })
+      const token = text.trim()
+      if (token === "") return yield* new CommandFailed({ message: `the token file ${tokenFile} is empty` })
+      return { token, tokenSource: "file" as const }
+    }
+    if (env !== undefined && env.trim() !== "") return { token: env.trim(), tokenSource: "env" as const }
+    return { token: randomBytes(32).toString("base64url"), tokenSource: "generated" as const }
+  })
+
+/**
+ * The flags checked and the token resolved. A non-loopback bind address needs `--allow-remote`
+ * and a token the operator chose (a file or `ARMORY_TOKEN`), never a generated one.
+ */
+export const serveSettings = (flags: {
+  readonly host: string
+  readonly port: number
+  readonly tokenFile: string | undefined
+  readonly allowRemote: boolean
+  readonly dirs: ReadonlyArray<string>
+  readonly envToken: string | undefined
+}) =>
+  Effect.gen(function* () {
+    if (!Number.isInteger(flags.port) || flags.port < 0 || flags.port > 65_535) {
+      return yield* new CommandFailed({ message: `--port must be 0..65535, got ${flags.port}` })
+    }
+    const { token, tokenSource } = yield* resolveToken(flags.tokenFile, flags.envToken)
+    if (!isLoopback(flags.host)) {
+      if (!flags.allowRemote) {
+        return yield* new CommandFailed({
+          message: `refusing to bind ${flags.host}: not a loopback address (pass --allow-remote with --token-file or ARMORY_TOKEN)`
+        })
+      }
+      if (tokenSource === "generated") {
+        return yield* new CommandFailed({ message: "--allow-remote needs a token from --token-file or ARMORY_TOKEN" })
+      }
+    }
+    const settings: ServeSettings = { host: flags.host, port: flags.port, token, tokenSource, dirs: flags.dirs }
+    return settings
+  })
+
+/**
+ * The server `armory serve` runs: the `@armory/client` routes over a Node HTTP server, with the
+ * same host tools as `armory exec` (skills over the skill roots, a channel whose messages come back
+ * in the response, and a page that reports no browser).
+ */
+export const armoryServer = (settings: ServeSettings) =>
+  serverLayer({
+    token: settings.token,
+    skillSources: skillSources(settings.dirs),
+    hostTools: (channel: HostChannel) => execTools({ channel, page: unavailablePage(NO_SERVE_BROWSER), dirs: settings.dirs }),
+    defaultGlobals: EXEC_GLOBALS,
+    extraHosts: isLoopback(settings.host) ? [] : [settings.host]
+  }).pipe(
+    Layer.provideMerge(
+      NodeHttpServer.layer(createServer, { host: settings.host, port: settings.port, gracefulShutdownTimeout: "10 seconds" })
+    )
+  )
+
+/** Starts {@link armoryServer} in the current scope and returns the URL it listens on. */
+export const startArmoryServer = (settings: ServeSettings) =>
+  Layer.build(armoryServer(settings)).pipe(
+    Effect.map((context) => HttpServer.formatAddress(Context.get(context, HttpServer.HttpServer).address))
+  )
+
+export const serveCommand = Command.make(
+  "serve",
+  {
+    host: Flag.String("host").pipe(Flag.withDefault("127.0.0.1"), Flag.withDescription("the address to bind (loopback only unless --allow-remote)")),
+    port: Flag.Int("port").pipe(Flag.withDefault(0), Flag.withDescription("the port to listen on (0: any free port; the URL is printed)")),
+    tokenFile: Flag.String("token-file").pipe(
+      Flag.optional,
+      Flag.withDescription("read the bearer token from this file (else ARMORY_TOKEN, else a generated one, printed once)")
+    ),
+    allowRemote: Flag.Boolean("allow-remote").pipe(
+      Flag.withDefault(false),
+      Flag.withDescription("allow a non-loopback --host (needs --token-file or ARMORY_TOKEN)")
+    ),
+    dirs: dirsFlag,
+    json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("print the URL (and a generated token) as one JSON line"))
+  },
+  Effect.fn("serve")(function* ({ host, port, tokenFile, allowRemote, dirs, json }) {
+    const settings = yield* serveSettings({
+      host,
+      port,
+      tokenFile: Option.getOrUndefined(tokenFile),
+      allowRemote,
+      dirs,
+      envToken: process.env["ARMORY_TOKEN"]
+    })
+    yield* Effect.scoped(
+      Effect.gen(function* () {
+        const url = yield* startArmoryServer(settings).pipe(
+          Effect.mapError((error) => new CommandFailed({ message: `cannot listen on ${host}:${port}: ${error.message}` }))
+        )
+        const token = settings.tokenSource === "generated" ? settings.token : undefined
+        yield* Console.log(
+          json
+            ? JSON.stringify({ url, tokenSource: settings.tokenSource, ...(token === undefined ? {} : { token }) })
+            : [`armory serve listening on ${url} (docs: ${url}/docs)`, ...(token === undefined ? [] : [`token: ${token}`])].join("\n")
+        )
+        return yield* Effect.never
+      })
+    )
+  })
+).pipe(
+  Command.withShortDescription("Serve the Armory HTTP API on loopback"),
+  Command.withDescription(
+    "Serve the Armory HTTP API (skills, capabilities, codemode, health; /openapi.json and /docs).\n" +
+      "Binds 127.0.0.1 by default; every route but /health, /docs and /openapi.json needs\n" +
+      "`Authorization: Bearer <token>`. The Host header must name a loopback host, request bodies\n" +
+      `are capped (413), no CORS headers are sent. Loopback hosts: ${LOOPBACK_HOSTS.join(", ")}.\n` +
+      "Stops on SIGINT/SIGTERM after in-flight requests finish.\n" +
+      "Exit codes: 0 stopped by a signal, 1 the server could not start or the token file is unreadable, 2 invalid usage."
+  )
+)

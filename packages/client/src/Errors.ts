@@ -1,0 +1,34 @@
+import { Schema } from "effect"
+
+/**
+ * The errors of the HTTP API that no package owns. Each carries its status, so the server renders
+ * it, the OpenAPI document lists it and both clients decode it.
+ */
+
+/** The bearer token is missing or wrong (every route but `/health`, `/docs` and `/openapi.json`). */
+export class Unauthorized extends Schema.TaggedError<Unauthorized>()(
+  "Unauthorized",
+  { message: Schema.String },
+  { httpApiStatus: 401 }
+) {}
+
+/** The `Host` header does not name this loopback server: a DNS-rebinding attempt or a misdirected request. */
+export class MisdirectedRequest extends Schema.TaggedError<MisdirectedRequest>()(
+  "MisdirectedRequest",
+  { message: Schema.String, host: Schema.String },
+  { httpApiStatus: 421 }
+) {}
+
+/** The request body is over the server's limit; it was not read. */
+export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
+  "PayloadTooLarge",
+  { message: Schema.String, limitBytes: Schema.Int },
+  { httpApiStatus: 413 }
+) {}
+
+/** `globals` named something code mode refuses to bind (the rule says why). */
+export class InvalidGlobals extends Schema.TaggedError<InvalidGlobals>()(
+  "InvalidGlobals",
+  { message: Schema.String, name: Schema.String, rule: Schema.String },
+  { httpApiStatus: 422 }
+) {}

@@ -1,0 +1,10 @@
+import { createHash, timingSafeEqual } from "node:crypto"
+
+const digest = (text: string): Buffer => createHash("sha256").update(text, "utf8").digest()
+
+/**
+ * Whether a presented token is the expected one, in time that depends on neither: both are hashed
+ * to equal-length digests first, so not even the length of the secret leaks.
+ */
+export const tokenMatches = (expected: string, presented: string): boolean =>
+  timingSafeEqual(digest(expected), digest(presented))

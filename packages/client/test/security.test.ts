@@ -1,0 +1,120 @@
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { tokenMatches } from "../src/internal/BearerToken.js"
+import { DEFAULT_MAX_BODY_BYTES } from "../src/index.js"
+import { rawRequest } from "./support/rawRequest.js"
+import { type RunningServer, startServer, TOKEN } from "./support/server.js"
+
+let server: RunningServer
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(() => server.close())
+
+interface Operation {
+  readonly method: string
+  readonly path: string
+  readonly secured: boolean
+}
+
+const operations: ReadonlyArray<Operation> = Object.entries(
+  (
+    JSON.parse(readFileSync(join(import.meta.dirname, "..", "openapi.json"), "utf8")) as {
+      readonly paths: Record<string, Record<string, { readonly security?: ReadonlyArray<unknown> }>>
+    }
+  ).paths
+).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, operation]) => ({
+    method: method.toUpperCase(),
+    path,
+    secured: (operation.security ?? []).length > 0
+  }))
+)
+
+const json = { "content-type": "application/json" }
+
+describe("bearer token", () => {
+  it("is required on every protected route: none and a wrong one are both 401", async () => {
+    const secured = operations.filter((operation) => operation.secured)
+    expect(secured.map((operation) => operation.path)).toEqual(
+      expect.arrayContaining(["/skills", "/skills/arm", "/capabilities/probe", "/codemode/execute"])
+    )
+    for (const { method, path } of secured) {
+      for (const headers of [json, { ...json, authorization: "Bearer not-the-token" }, { ...json, authorization: TOKEN }]) {
+        const response = await rawRequest(`${server.url}${path}`, { method, headers, ...(method === "GET" ? {} : { body: "{}" }) })
+        expect({ path, status: response.status }).toEqual({ path, status: 401 })
+        expect(JSON.parse(response.body)).toMatchObject({ _tag: "Unauthorized" })
+      }
+    }
+  })
+
+  it("is not needed for /health, /docs and /openapi.json", async () => {
+    for (const path of ["/health", "/docs", "/openapi.json"]) {
+      expect((await rawRequest(`${server.url}${path}`)).status).toBe(200)
+    }
+  })
+
+  it("is compared by digest, so only the exact token matches", () => {
+    expect(tokenMatches(TOKEN, TOKEN)).toBe(true)
+    expect(tokenMatches(TOKEN, `${TOKEN} `)).toBe(false)
+    expect(tokenMatches(TOKEN, TOKEN.slice(0, -1))).toBe(false)
+    expect(tokenMatches(TOKEN, "")).toBe(false)
+  })
+})
+
+describe("Host header", () => {
+  it("must name the loopback server: a rebinding page's own name is refused with 421", async () => {
+    for (const host of ["evil.example", "evil.example:80", "127.0.0.1.evil.example", "localhost.evil.example"]) {
+      for (const path of ["/health", "/docs", "/skills"]) {
+        const response = await rawRequest(`${server.url}${path}`, { headers: { host, authorization: `Bearer ${TOKEN}` } })
+        expect({ host, path, status: response.status }).toEqual({ host, path, status: 421 })
+        expect(JSON.parse(response.body)).toMatchObject({ _tag: "MisdirectedRequest", host })
+      }
+    }
+    for (const host of ["127.0.0.1:1", "localhost", "LOCALHOST:9", "[::1]:4000"]) {
+      expect((await rawRequest(`${server.url}/health`, { headers: { host } })).status).toBe(200)
+    }
+  })
+})
+
+describe("request bodies", () => {
+  it("over the limit are refused with 413 before they are read", async () => {
+    const body = Buffer.alloc(10 * 1024 * 1024, 0x20)
+    const response = await rawRequest(`${server.url}/skills/arm`, {
+      method: "POST",
+      headers: { ...json, authorization: `Bearer ${TOKEN}`, "content-length": String(body.length) },
+      body
+    })
+    expect(response.status).toBe(413)
+    expect(JSON.parse(response.body)).toMatchObject({ _tag: "PayloadTooLarge", limitBytes: DEFAULT_MAX_BODY_BYTES })
+  })
+
+  it("without a declared length are capped while they are read", async () => {
+    const body = `{"prompt":"${"a".repeat(DEFAULT_MAX_BODY_BYTES + 10)}"}`
+    const response = await rawRequest(`${server.url}/skills/arm`, {
+      method: "POST",
+      headers: { ...json, authorization: `Bearer ${TOKEN}`, "transfer-encoding": "chunked" },
+      body
+    })
+    expect(response.status).toBe(413)
+    expect((await rawRequest(`${server.url}/health`)).status).toBe(200)
+  })
+})
+
+describe("cross-origin", () => {
+  it("sends no CORS headers, not even to a preflight", async () => {
+    const origin = { origin: "https://evil.example" }
+    const responses = [
+      await rawRequest(`${server.url}/health`, { headers: origin }),
+      await rawRequest(`${server.url}/skills`, { headers: { ...origin, authorization: `Bearer ${TOKEN}` } }),
+      await rawRequest(`${server.url}/skills/arm`, {
+        method: "OPTIONS",
+        headers: { ...origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization" }
+      })
+    ]
+    for (const response of responses) {
+      expect(Object.keys(response.headers).filter((name) => name.startsWith("access-control-"))).toEqual([])
+    }
+  })
+})

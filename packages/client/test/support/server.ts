@@ -1,0 +1,59 @@
+import { createServer } from "node:http"
+import { join } from "node:path"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import { Effect, Layer, ManagedRuntime, Schema } from "effect"
+import { HttpServer } from "effect/http"
+import { type HostChannel, serverLayer, type ServerOptions } from "../../src/index.js"
+
+/** The skill corpus bundled with the repository. */
+export const EXAMPLE_SKILLS = join(import.meta.dirname, "..", "..", "..", "..", "examples", "skills")
+
+export const TOKEN = "test-token-0123456789"
+
+/** A real host tool tree: `channel` posts to the execution's channel; `echo.upper` upper-cases. */
+export const testTools = (channel: HostChannel) =>
+  Effect.succeed({
+    channel: {
+      send: {
+        description: "Posts a message.",
+        input: Schema.Struct({ text: Schema.String }),
+        output: Schema.Null,
+        run: async (message: { readonly text: string }) => {
+          await channel.send(message)
+          return null
+        }
+      }
+    },
+    echo: {
+      upper: {
+        description: "Upper-cases a text.",
+        input: Schema.String,
+        output: Schema.String,
+        run: async (text: string) => text.toUpperCase()
+      }
+    }
+  })
+
+export interface RunningServer {
+  readonly url: string
+  readonly close: () => Promise<void>
+}
+
+/** Starts the real server on an ephemeral loopback port. */
+export const startServer = async (overrides: Partial<ServerOptions<never>> = {}): Promise<RunningServer> => {
+  const layer = serverLayer<never>({
+    token: TOKEN,
+    skillSources: [EXAMPLE_SKILLS],
+    hostTools: testTools,
+    defaultGlobals: ["channel", "echo"],
+    ...overrides
+  }).pipe(Layer.provideMerge(NodeHttpServer.layer(createServer, { host: "127.0.0.1", port: 0 })))
+  const runtime = ManagedRuntime.make(layer)
+  const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (server) => server.address))
+  return {
+    url: HttpServer.formatAddress(address),
+    close: () => runtime.dispose()
+  }
+}
+
+

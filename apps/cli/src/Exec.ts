@@ -1,14 +1,27 @@
 import { readFile } from "node:fs/promises"
-import { unavailablePage } from "@armory/browser-runtime"
+import { automationPage, readSetting, unavailablePage } from "@armory/browser-runtime"
 import { type ExecuteResult, executeEffect } from "@armory/codemode"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
+import { acquireBrowserPage, providerFlag } from "./Browser.js"
 import { CommandFailed } from "./internal/CommandFailed.js"
 import { type Channel, EXEC_GLOBALS, execTools, selectedGlobals } from "./internal/ExecTools.js"
 import { dirsFlag } from "./internal/SkillSources.js"
 
-/** Until `armory exec` can drive a browser, `page` says so on every call. */
-export const NO_BROWSER = "armory exec has no browser connected in this version"
+/** Without a provider `page` says so on every call rather than probing for a browser unasked. */
+export const NO_BROWSER = "no browser provider was chosen: pass --provider or set ARMORY_BROWSER_PROVIDER"
+
+/**
+ * The `page` global: a real page when a provider is named and connects, otherwise a page that
+ * fails every call naming what is missing (the provider's own error).
+ */
+const pageGlobal = (provider: string | undefined) =>
+  provider === undefined
+    ? Effect.succeed(unavailablePage(NO_BROWSER))
+    : acquireBrowserPage(provider).pipe(
+        Effect.map(({ session }) => automationPage(session.page)),
+        Effect.catch((error) => Effect.succeed(unavailablePage(error.message)))
+      )
 
 const readStdin = async (): Promise<string> => {
   const chunks: Array<Buffer> = []
@@ -42,36 +55,43 @@ export const execCommand = Command.make(
     ),
     timeout: Flag.Int("timeout").pipe(Flag.optional, Flag.withDescription("time limit in milliseconds (default 30000)")),
     dirs: dirsFlag,
+    provider: providerFlag,
     json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("print the result as one JSON object"))
   },
-  Effect.fn("exec")(function* ({ file, globals, timeout, dirs, json }) {
-    const code = yield* readCode(file)
-    const messages: Array<string> = []
-    const channel: Channel = {
-      id: "armory-exec",
-      send: async ({ text }) => {
-        messages.push(text)
-        if (!json) process.stdout.write(`[channel] ${text}\n`)
-      }
-    }
-    const tools = yield* execTools({ channel, page: unavailablePage(NO_BROWSER), dirs })
-    const timeoutMs = Option.getOrUndefined(timeout)
-    const result = yield* executeEffect(code, {
-      tools,
-      globals: selectedGlobals(globals),
-      ...(timeoutMs === undefined ? {} : { timeoutMs })
-    }).pipe(Effect.mapError((error) => new CommandFailed({ message: error.message })))
-    yield* Console.log(json ? JSON.stringify({ ...result, channel: { id: channel.id, messages } }) : renderText(result))
-    if (result.status !== "completed") {
-      return yield* new CommandFailed({ message: `the execution ended with status ${result.status}` })
-    }
-  })
+  ({ file, globals, timeout, dirs, provider, json }) =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const code = yield* readCode(file)
+        const page = yield* pageGlobal(Option.getOrUndefined(provider) ?? readSetting(process.env, "provider"))
+        const messages: Array<string> = []
+        const channel: Channel = {
+          id: "armory-exec",
+          send: async ({ text }) => {
+            messages.push(text)
+            if (!json) process.stdout.write(`[channel] ${text}\n`)
+          }
+        }
+        const tools = yield* execTools({ channel, page, dirs })
+        const timeoutMs = Option.getOrUndefined(timeout)
+        const result = yield* executeEffect(code, {
+          tools,
+          globals: selectedGlobals(globals),
+          ...(timeoutMs === undefined ? {} : { timeoutMs })
+        }).pipe(Effect.mapError((error) => new CommandFailed({ message: error.message })))
+        yield* Console.log(json ? JSON.stringify({ ...result, channel: { id: channel.id, messages } }) : renderText(result))
+        if (result.status !== "completed") {
+          return yield* new CommandFailed({ message: `the execution ended with status ${result.status}` })
+        }
+      })
+    )
 ).pipe(
   Command.withShortDescription("Run JavaScript in the code-mode sandbox with channel, page and skills as globals"),
   Command.withDescription(
     "Run a file (or stdin) as the body of an async function in the QuickJS sandbox. Globals:\n" +
       "  channel  id(), send({ text }): messages are printed and collected in the result\n" +
-      `  page     url(), text(), query(), click(), type(), navigate(): fails with DomainUnavailableError (${NO_BROWSER})\n` +
+      "  page     url(), text(), query(), click(), type(), navigate() on a page of its own in the browser that\n" +
+      "           --provider (or ARMORY_BROWSER_PROVIDER) connects to; without one, or when it is unavailable,\n" +
+      "           every call fails with DomainUnavailableError naming what is missing\n" +
       "  skills   list(), arm({ prompt, url? }) over the skill roots (--dir)\n" +
       "`armory instructions` prints the declarations and rules a model gets.\n" +
       "Exit codes: 0 the code completed, 1 it failed or timed out (the result is still printed)\n" +

@@ -43,7 +43,7 @@ describe("armory exec", () => {
     expect(result.result.failure).toEqual({
       tag: "DomainUnavailableError",
       object: "page",
-      missing: "armory exec has no browser connected in this version"
+      missing: "no browser provider was chosen: pass --provider or set ARMORY_BROWSER_PROVIDER"
     })
     expect(result.logs).toEqual(["[log] starting"])
     expect(result.channel).toEqual({ id: "armory-exec", messages: ["hello from the sandbox"] })
@@ -64,7 +64,7 @@ describe("armory exec", () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toContain("[channel] before")
     expect(run.stdout).toContain("status: error")
-    expect(run.stdout).toContain("error: DomainUnavailableError: page is unavailable: armory exec has no browser connected")
+    expect(run.stdout).toContain("error: DomainUnavailableError: page is unavailable: no browser provider was chosen")
   })
 
   it("binds only the chosen globals and names the real ones on a ReferenceError", async () => {

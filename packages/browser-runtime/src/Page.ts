@@ -1,5 +1,13 @@
 import { Schema } from "effect"
 
+/** One element a query matched: its tag name (lower case), rendered text and attributes. */
+export const PageNode = Schema.Struct({
+  tag: Schema.String,
+  text: Schema.String,
+  attributes: Schema.Record(Schema.String, Schema.String)
+})
+export type PageNode = typeof PageNode.Type
+
 /**
  * The browser page as code mode sees it: a small, typed surface over one tab. Every method either
  * does what it says or fails; none returns a placeholder value.
@@ -9,12 +17,15 @@ export interface Page {
   url(): Promise<string>
   /** The rendered text of the first element matching `selector` (default: the whole body). */
   text(selector?: string): Promise<string>
-  /** The rendered text of every element matching `selector`, in document order. */
-  query(selector: string): Promise<ReadonlyArray<string>>
+  /** Every element matching `selector`, in document order. */
+  query(selector: string): Promise<ReadonlyArray<PageNode>>
   click(selector: string): Promise<void>
   /** Replaces the value of the input matching `selector` with `text`. */
   type(selector: string, text: string): Promise<void>
-  /** Loads `url` (http, https or about:blank) and waits for the DOM to be ready. */
+  /**
+   * Loads `url` and waits for the DOM to be ready. Only http, https and about:blank pass the same
+   * guard as `runJob`; anything else fails with `UnsafeUrlError` before the page is touched.
+   */
   navigate(url: string): Promise<void>
 }
 

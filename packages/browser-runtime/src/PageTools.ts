@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import type { Page } from "./Page.js"
+import { type Page, PageNode } from "./Page.js"
 
 /**
  * One code-mode tool: the shape `@armory/codemode` calls, declared here so that this package does
@@ -29,11 +29,11 @@ export const pageTools = (page: Page) => ({
     run: (input) => page.text(input?.selector)
   } satisfies PageTool<{ readonly selector?: string | undefined } | undefined, string>,
   query: {
-    description: "The rendered text of every element matching the selector, in document order.",
+    description: "Every element matching the selector, in document order: its tag, rendered text and attributes.",
     input: Selector,
-    output: Schema.Array(Schema.String),
+    output: Schema.Array(PageNode),
     run: ({ selector }) => page.query(selector)
-  } satisfies PageTool<{ readonly selector: string }, ReadonlyArray<string>>,
+  } satisfies PageTool<{ readonly selector: string }, ReadonlyArray<PageNode>>,
   click: {
     description: "Clicks the one element matching the selector.",
     input: Selector,
@@ -53,7 +53,7 @@ export const pageTools = (page: Page) => ({
     }
   } satisfies PageTool<{ readonly selector: string; readonly text: string }, null>,
   navigate: {
-    description: "Loads the address (http, https or about:blank) and waits until the document is ready.",
+    description: "Loads the address (http, https or about:blank only) and waits until the document is ready.",
     input: Schema.Struct({ url: Schema.String }),
     output: Schema.Null,
     run: async ({ url }) => {

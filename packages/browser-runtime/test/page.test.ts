@@ -7,6 +7,7 @@ import {
   DomainUnavailableError,
   type Page,
   pageTools,
+  UnsafeUrlError,
   unavailablePage
 } from "../src/index.js"
 
@@ -27,7 +28,15 @@ const fakePage = (elements: Record<string, ReadonlyArray<string>>) => {
     return {
       first: () => locator(selector, true),
       innerText: one,
-      allInnerTexts: async () => [...matches],
+      evaluateAll: async (pageFunction) =>
+        pageFunction(
+          matches.map((text) => ({
+            tagName: /^[a-z]+$/.test(selector) ? selector.toUpperCase() : "DIV",
+            textContent: text,
+            innerText: text,
+            attributes: [{ name: "data-selector", value: selector }]
+          }))
+        ),
       click: async () => {
         await one()
         actions.push(`click ${selector}`)
@@ -59,7 +68,10 @@ describe("automationPage", () => {
     expect(await subject.url()).toBe("about:blank")
     expect(await subject.text()).toBe("Hello world")
     expect(await subject.text("li")).toBe("one")
-    expect(await subject.query("li")).toEqual(["one", "two"])
+    expect(await subject.query("li")).toEqual([
+      { tag: "li", text: "one", attributes: { "data-selector": "li" } },
+      { tag: "li", text: "two", attributes: { "data-selector": "li" } }
+    ])
     expect(await subject.query("table")).toEqual([])
   })
 
@@ -83,6 +95,7 @@ describe("automationPage", () => {
     "refuses to navigate to %s",
     async (url) => {
       const { page, actions } = fakePage(document)
+      await expect(automationPage(page).navigate(url)).rejects.toBeInstanceOf(UnsafeUrlError)
       await expect(automationPage(page).navigate(url)).rejects.toThrow(/only http, https and about:blank/)
       expect(actions).toEqual([])
     }
@@ -128,7 +141,7 @@ describe("pageTools", () => {
     expect(await tools.url.run()).toBe("about:blank")
     expect(await tools.text.run(undefined)).toBe("Body")
     expect(await tools.text.run({ selector: "li" })).toBe("a")
-    expect(await tools.query.run({ selector: "li" })).toEqual(["a", "b"])
+    expect((await tools.query.run({ selector: "li" })).map((node) => node.text)).toEqual(["a", "b"])
     expect(await tools.type.run({ selector: "#q", text: "armory" })).toBeNull()
     expect(await tools.click.run({ selector: "#s" })).toBeNull()
     expect(await tools.navigate.run({ url: "https://example.com" })).toBeNull()

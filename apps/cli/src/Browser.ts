@@ -1,0 +1,174 @@
+import { isAbsolute, resolve } from "node:path"
+import { pathToFileURL } from "node:url"
+import {
+  type AutomationSession,
+  type BrowserConnection,
+  connect,
+  disconnect,
+  getAutomationPage,
+  type JobResult,
+  normalizeProvider,
+  probeTarget,
+  resolveAsideCommand,
+  resolveAutoOrder,
+  resolveCdpUrl,
+  runJob,
+  type Step,
+  type StopOn,
+  type CdpPage
+} from "@armory/browser-runtime"
+import { Console, Effect, Option } from "effect"
+import { Argument, Command, Flag } from "effect/cli"
+import { CommandFailed } from "./internal/CommandFailed.js"
+
+const jsonFlag = Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("print one JSON object"))
+
+export const providerFlag = Flag.String("provider").pipe(
+  Flag.optional,
+  Flag.withDescription("auto, browseros, aside or chrome-cdp (default: ARMORY_BROWSER_PROVIDER, else auto)")
+)
+
+/** The message of a typed runtime error, or of anything else thrown. */
+const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+/** A browser page opened for one command, released (page, context, connection) when the scope closes. */
+export const acquireBrowserPage = (provider: string | undefined) =>
+  Effect.acquireRelease(
+    Effect.tryPromise({
+      try: async () => {
+        const connection: BrowserConnection = await connect(provider === undefined ? {} : { provider })
+        try {
+          return { connection, session: await getAutomationPage(connection) }
+        } catch (error) {
+          await disconnect(connection)
+          throw error
+        }
+      },
+      catch: (error) => new CommandFailed({ message: describe(error) })
+    }),
+    ({ connection, session }: { readonly connection: BrowserConnection; readonly session: AutomationSession }) =>
+      Effect.promise(async () => {
+        await session.cleanup().catch(() => undefined)
+        await disconnect(connection).catch(() => undefined)
+      })
+  )
+
+interface ProviderReport {
+  readonly provider: string
+  readonly endpoint: string
+  readonly status: "available" | "unavailable"
+  readonly detail: string
+}
+
+const probeProviders = Effect.promise(async () => {
+  const env = process.env
+  const order = resolveAutoOrder(process.platform)
+  const reports: Array<ProviderReport> = []
+  for (const provider of order) {
+    const endpoint = provider === "aside" ? resolveAsideCommand({ env }) : resolveCdpUrl(provider, { env })
+    const report = await probeTarget({ provider, endpoint, timeoutMs: 2000, env }).then(
+      (): ProviderReport => ({ provider, endpoint, status: "available", detail: "answers as a browser" }),
+      (error: unknown): ProviderReport => ({ provider, endpoint, status: "unavailable", detail: describe(error) })
+    )
+    reports.push(report)
+  }
+  return { platform: process.platform, order, providers: reports }
+})
+
+const providersCommand = Command.make("providers", { json: jsonFlag }, ({ json }) =>
+  Effect.gen(function* () {
+    const selected = yield* Effect.try({
+      try: () => normalizeProvider(undefined, process.env),
+      catch: (error) => new CommandFailed({ message: describe(error) })
+    })
+    const report = yield* probeProviders
+    if (json) yield* Console.log(JSON.stringify({ selected, ...report }))
+    else {
+      yield* Console.log(`platform ${report.platform}, selected ${selected}, auto order ${report.order.join(" → ")}`)
+      for (const entry of report.providers) {
+        yield* Console.log(`  ${entry.provider.padEnd(10)} ${entry.status.padEnd(11)} ${entry.endpoint}  ${entry.detail}`)
+      }
+    }
+    if (!report.providers.some((entry) => entry.status === "available")) {
+      return yield* new CommandFailed({ message: "no browser provider is available" })
+    }
+  })
+).pipe(
+  Command.withShortDescription("Show the auto order for this platform and probe each provider"),
+  Command.withDescription(
+    "Probes every provider in this platform's auto order (nothing is launched) and prints each result.\n" +
+      "Environment: ARMORY_BROWSER_PROVIDER, ARMORY_BROWSEROS_CDP_URL, ARMORY_CHROME_CDP_URL, ARMORY_ASIDE_COMMAND\n" +
+      "(KSKILL_* names accepted as aliases).\n" +
+      "Exit codes: 0 at least one provider is available, 1 none is (or the selected provider is unknown), 2 invalid usage."
+  )
+)
+
+interface JobModule {
+  readonly steps: ReadonlyArray<Step<CdpPage>>
+  readonly stopOn?: StopOn<CdpPage>
+}
+
+const loadJob = (file: string) =>
+  Effect.tryPromise({
+    try: async (): Promise<JobModule> => {
+      const loaded: Record<string, unknown> = await import(pathToFileURL(isAbsolute(file) ? file : resolve(file)).href)
+      const { steps, stopOn } = loaded
+      if (!Array.isArray(steps)) throw new TypeError("the job module must export `steps`, an array of functions")
+      if (stopOn !== undefined && typeof stopOn !== "function") throw new TypeError("`stopOn`, when exported, must be a function")
+      return { steps, ...(typeof stopOn === "function" ? { stopOn: stopOn as StopOn<CdpPage> } : {}) }
+    },
+    catch: (error) => new CommandFailed({ message: `cannot load ${file}: ${describe(error)}` })
+  })
+
+const encodeResult = (result: JobResult) =>
+  result.status === "stopped"
+    ? { status: result.status, stopReason: { code: result.stopReason.code, message: result.stopReason.message }, results: result.results }
+    : { status: result.status, results: result.results }
+
+const runCommand = Command.make(
+  "run",
+  {
+    job: Argument.String("job").pipe(Argument.withDescription("an ES module exporting `steps` (and optionally `stopOn`)")),
+    provider: providerFlag,
+    url: Flag.String("url").pipe(Flag.optional, Flag.withDescription("the page to load before the first step (http, https, about:blank)")),
+    json: jsonFlag
+  },
+  ({ job, provider, url, json }) =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const { steps, stopOn } = yield* loadJob(job)
+        const { session } = yield* acquireBrowserPage(Option.getOrUndefined(provider))
+        const result = yield* Effect.tryPromise({
+          try: () => runJob({ page: session.page, steps, stopOn, url: Option.getOrUndefined(url) }),
+          catch: (error) => new CommandFailed({ message: describe(error) })
+        })
+        const encoded = encodeResult(result)
+        yield* Console.log(
+          json
+            ? JSON.stringify(encoded)
+            : [
+                `status: ${encoded.status}`,
+                ...("stopReason" in encoded ? [`stopReason: ${encoded.stopReason.code}: ${encoded.stopReason.message}`] : []),
+                `results: ${JSON.stringify(encoded.results, null, 2)}`
+              ].join("\n")
+        )
+        if (result.status === "stopped") {
+          return yield* new CommandFailed({ message: `the job stopped: ${result.stopReason.code}` })
+        }
+      })
+    )
+).pipe(
+  Command.withShortDescription("Run a job module's declared steps on a browser page"),
+  Command.withDescription(
+    "Connects to the provider, opens a page of its own, loads --url (once, when given), runs the module's\n" +
+      "`steps` in order with its `stopOn` checked before navigation and before each step, prints the result,\n" +
+      "then closes its page and disconnects (the browser keeps running).\n" +
+      "Exit codes: 0 complete or no steps, 1 stopped (a stop reason), a step failed or no browser is available,\n" +
+      "2 invalid usage."
+  )
+)
+
+export const browserCommand = Command.make("browser").pipe(
+  Command.withShortDescription("Browser providers and declared-step jobs"),
+  Command.withSubcommands([providersCommand, runCommand])
+)

@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { setTimeout as sleep } from "node:timers/promises"
+
+/** Where Debian installs Chromium; the suite skips (saying so) on a machine without it. */
+export const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium"
+
+export const chromiumMissing: string | null = existsSync(CHROMIUM)
+  ? null
+  : `no Chromium at ${CHROMIUM}: the real-browser tests need it (install the chromium package)`
+
+/** A headless Chromium in its own process group with a throwaway profile. */
+export interface LaunchedChromium {
+  readonly pid: number
+  readonly port: number
+  readonly cdpUrl: string
+  /** Kills the whole process group and waits until no member is left. */
+  readonly kill: () => Promise<void>
+}
+
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage"
+]
+
+const groupAlive = (pid: number): boolean => {
+  try {
+    process.kill(-pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Whether a process (not its group) exists. */
+export const processAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const waitFor = async <A>(what: string, timeoutMs: number, read: () => A | null): Promise<A> => {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = read()
+    if (value !== null) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await sleep(50)
+  }
+}
+
+const answersOn = async (port: number): Promise<number> => {
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    const answered = await fetch(`http://127.0.0.1:${port}/json/version`).then(
+      (response) => response.ok,
+      () => false
+    )
+    if (answered) return port
+    if (Date.now() > deadline) throw new Error(`Chromium did not answer on port ${port}`)
+    await sleep(100)
+  }
+}
+
+/** Starts Chromium on `port`, or on a port it picks (read back from `DevToolsActivePort`). */
+export const launchChromium = async (port = 0): Promise<LaunchedChromium> => {
+  const profile = mkdtempSync(join(tmpdir(), "armory-chromium-"))
+  const child: ChildProcess = spawn(CHROMIUM, [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"], {
+    detached: true,
+    stdio: "ignore"
+  })
+  const pid = child.pid
+  if (pid === undefined) throw new Error(`cannot start ${CHROMIUM}`)
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+  const kill = async () => {
+    if (groupAlive(pid)) process.kill(-pid, "SIGKILL")
+    await exited
+    await waitFor("the Chromium process group to be gone", 10_000, () => (groupAlive(pid) ? null : true))
+    rmSync(profile, { recursive: true, force: true })
+  }
+  try {
+    // Chromium writes DevToolsActivePort only for a port it picked; a fixed port is polled instead.
+    const active =
+      port === 0
+        ? await waitFor("DevToolsActivePort", 20_000, () => {
+            const file = join(profile, "DevToolsActivePort")
+            if (!existsSync(file)) return null
+            const value = Number.parseInt(readFileSync(file, "utf8").split("\n")[0] ?? "", 10)
+            return Number.isInteger(value) && value > 0 ? value : null
+          })
+        : await answersOn(port)
+    return { pid, port: active, cdpUrl: `http://127.0.0.1:${active}`, kill }
+  } catch (error) {
+    await kill()
+    throw error
+  }
+}

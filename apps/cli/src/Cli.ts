@@ -5,6 +5,7 @@ import { armCommand } from "./Arm.js"
 import { browserCommand } from "./Browser.js"
 import { doctorCommand } from "./Doctor.js"
 import { execCommand } from "./Exec.js"
+import { goalCommand } from "./Goal.js"
 import { instructionsCommand } from "./Instructions.js"
 import { UsageError } from "./internal/CommandFailed.js"
 import { probeCommand } from "./Probe.js"
@@ -17,7 +18,7 @@ export const armoryCommand = Command.make("armory").pipe(
     "Armory: skills, code mode, durable goals and an honest browser for AI agent hosts.\n" +
       "Exit codes: 0 success, 1 the command ran and reported a failure, 2 invalid usage."
   ),
-  Command.withSubcommands([skillsCommand, armCommand, execCommand, instructionsCommand, browserCommand, probeCommand, serveCommand, doctorCommand])
+  Command.withSubcommands([skillsCommand, armCommand, goalCommand, execCommand, instructionsCommand, browserCommand, probeCommand, serveCommand, doctorCommand])
 )
 
 export const runCli = Command.run(armoryCommand, { version: packageJson.version }).pipe(

@@ -1,2 +1,16 @@
-// This version of the package exports nothing: its API is not usable yet.
-export {}
+export * from "./Commands.js"
+export * from "./Domain.js"
+export * from "./Errors.js"
+export * from "./Faults.js"
+export * from "./Gate.js"
+export * from "./Goal.js"
+export * from "./GoalStore.js"
+export * from "./GoalStoreClient.js"
+export * from "./Ledger.js"
+export * from "./LedgerEvent.js"
+export * from "./Lock.js"
+export * from "./Snapshot.js"
+export * from "./SnapshotText.js"
+export * from "./Steering.js"
+export * from "./Repair.js"
+export * from "./GoalTools.js"

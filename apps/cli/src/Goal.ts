@@ -1,0 +1,326 @@
+import {
+  type Criterion,
+  type CriterionSpec,
+  CriterionStatus,
+  EvidenceKind,
+  type Goal,
+  type GoalStatusReport,
+  type GoalStoreError,
+  type GoalStoreShape,
+  makeFileGoalStore,
+  QaChannel,
+  repair,
+  type RepairReport,
+  SettableGoalStatus,
+  SteeringKind
+} from "@armory/goal-store"
+import { Console, Effect, Option } from "effect"
+import { Argument, Command, Flag } from "effect/cli"
+import { CommandFailed } from "./internal/CommandFailed.js"
+import { renderTable } from "./internal/Table.js"
+
+const EXIT_CODES =
+  "Exit codes: 0 done, 1 refused or failed (the typed reason is printed; with --json also as JSON on stdout), 2 invalid usage."
+
+const describe = (text: string) => `${text}\n${EXIT_CODES}`
+
+/** The `goal` command with the flags every subcommand shares. */
+const goalRoot = Command.make("goal").pipe(
+  Command.withSharedFlags({
+    sessionId: Flag.String("session-id").pipe(
+      Flag.optional,
+      Flag.withDescription("a separate goal session under sessions/<id>/ (default: the root aggregate)")
+    ),
+    root: Flag.String("root").pipe(Flag.optional, Flag.withDescription("the goals directory (default: .armory/goals)")),
+    json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("print one JSON value"))
+  })
+)
+
+const forceFlag = Flag.Boolean("force").pipe(
+  Flag.withDefault(false),
+  Flag.withDescription("change a complete goal anyway (recorded in the ledger)")
+)
+
+const forceField = (force: boolean): { readonly force?: true } => (force ? { force: true } : {})
+
+/** Parses `scenario|channel|test_ref`; the channel is checked by the store's own input Schema. */
+const criterionSpec = (text: string): CriterionSpec => {
+  const [scenario = "", qaChannel = "", ...testRef] = text.split("|")
+  return { scenario: scenario.trim(), qaChannel: qaChannel.trim() as CriterionSpec["qaChannel"], testRef: testRef.join("|").trim() }
+}
+
+const failure = (error: GoalStoreError, json: boolean) =>
+  Effect.gen(function* () {
+    if (json) yield* Console.log(JSON.stringify({ error }))
+    return yield* new CommandFailed({ message: `${error._tag}: ${error.message}` })
+  })
+
+/**
+ * Opens the session the shared flags name, runs one store operation and prints its result: JSON with
+ * `--json`, otherwise the human rendering. Every refusal exits 1 with its tag and reason.
+ */
+const withStore = <A>(
+  operation: (store: GoalStoreShape) => Effect.Effect<A, GoalStoreError>,
+  render: (result: A) => string
+) =>
+  Effect.gen(function* () {
+    const { sessionId, root, json } = yield* goalRoot
+    const result = yield* makeFileGoalStore({ root: Option.getOrUndefined(root), sessionId: Option.getOrUndefined(sessionId) }).pipe(
+      Effect.flatMap(operation),
+      Effect.result
+    )
+    if (result._tag === "Failure") return yield* failure(result.failure, json)
+    yield* Console.log(json ? JSON.stringify(result.success) : render(result.success))
+  })
+
+const criterionLine = (criterion: Criterion) =>
+  `${criterion.id} [${criterion.status}, attempt ${criterion.attempt}] ${criterion.scenario} (${criterion.qaChannel}: ${criterion.testRef})`
+
+const renderGoal = (goal: Goal) =>
+  [`goal ${goal.id} [${goal.status}]: ${goal.objective}`, ...goal.criteria.map((criterion) => `  ${criterionLine(criterion)}`)].join("\n")
+
+const renderStatus = (report: GoalStatusReport) => {
+  const { goal, gate } = report
+  if (goal === null) return "no goal set"
+  const lines = [`goal ${goal.id} [${goal.status}]: ${goal.objective}`]
+  if (goal.criteria.length > 0) {
+    lines.push(
+      renderTable(
+        ["criterion", "status", "attempt", "evidence", "scenario"],
+        goal.criteria.map((criterion) => [
+          criterion.id,
+          criterion.status,
+          String(criterion.attempt),
+          criterion.evidence
+            .filter((entry) => entry.attempt === criterion.attempt)
+            .map((entry) => entry.kind)
+            .join(",") || "-",
+          `${criterion.scenario} (${criterion.qaChannel}: ${criterion.testRef})`
+        ])
+      )
+    )
+  }
+  const open = goal.reviewBlockers.filter((blocker) => blocker.status === "open")
+  for (const blocker of open) lines.push(`blocker ${blocker.id} open: ${blocker.detail}`)
+  lines.push(gate.passed ? "gate: passed" : `gate: closed, ${gate.unmet.length} unmet`)
+  return lines.join("\n")
+}
+
+const setCommand = Command.make(
+  "set",
+  {
+    objective: Flag.String("objective").pipe(Flag.withDescription("what the goal achieves")),
+    criteria: Flag.String("criterion").pipe(
+      Flag.atLeast(0),
+      Flag.withDescription('a success criterion as "scenario|channel|test_ref" (repeatable)')
+    )
+  },
+  ({ objective, criteria }) => withStore((store) => store.set({ objective, criteria: criteria.map(criterionSpec) }), renderGoal)
+).pipe(
+  Command.withShortDescription("Set the session's objective, with success criteria"),
+  Command.withDescription(describe("Set the objective; a session holds one. A different objective is refused (ObjectiveConflict)."))
+)
+
+const criterionCommand = Command.make(
+  "criterion",
+  {
+    scenario: Flag.String("scenario").pipe(Flag.withDescription("the behaviour to verify")),
+    qaChannel: Flag.Literals("qa-channel", QaChannel.literals).pipe(Flag.withDescription("how it is verified")),
+    testRef: Flag.String("test-ref").pipe(Flag.withDescription("the test that proves it")),
+    force: forceFlag
+  },
+  ({ scenario, qaChannel, testRef, force }) =>
+    withStore((store) => store.addCriterion({ scenario, qaChannel, testRef, ...forceField(force) }), criterionLine)
+).pipe(Command.withShortDescription("Add a success criterion"), Command.withDescription(describe("Add a success criterion to the goal.")))
+
+const evidenceCommand = Command.make(
+  "evidence",
+  {
+    criterionId: Argument.String("criterion-id"),
+    kind: Flag.Literals("kind", EvidenceKind.literals).pipe(Flag.withDescription("red, green, scenario or cleanup")),
+    ref: Flag.String("ref").pipe(Flag.withDescription("where the evidence is: a run, a file, a recording")),
+    detail: Flag.String("detail").pipe(Flag.optional),
+    force: forceFlag
+  },
+  ({ criterionId, kind, ref, detail, force }) =>
+    withStore(
+      (store) =>
+        store.addEvidence({
+          criterionId,
+          kind,
+          ref,
+          ...Option.match(detail, { onNone: () => ({}), onSome: (text) => ({ detail: text }) }),
+          ...forceField(force)
+        }),
+      (evidence) => `evidence ${evidence.id} (${evidence.kind}) on ${evidence.criterionId} attempt ${evidence.attempt}: ${evidence.ref}`
+    )
+).pipe(
+  Command.withShortDescription("Attach evidence to a criterion's current attempt"),
+  Command.withDescription(describe("Attach red, green, scenario or cleanup evidence to the criterion's current attempt."))
+)
+
+const criterionStatusCommand = Command.make(
+  "criterion-status",
+  {
+    criterionId: Argument.String("criterion-id"),
+    status: Argument.Literals("status", CriterionStatus.literals),
+    force: forceFlag
+  },
+  ({ criterionId, status, force }) =>
+    withStore((store) => store.setCriterionStatus({ criterionId, status, ...forceField(force) }), criterionLine)
+).pipe(
+  Command.withShortDescription("Set a criterion's status"),
+  Command.withDescription(describe("Set a criterion's status; leaving fail/blocked for in_progress/pending starts a new attempt."))
+)
+
+const steerCommand = Command.make(
+  "steer",
+  {
+    directive: Argument.String("directive"),
+    kind: Flag.Literals("kind", SteeringKind.literals),
+    evidence: Flag.String("evidence").pipe(Flag.withDescription("what the directive is based on")),
+    rationale: Flag.String("rationale").pipe(Flag.withDescription("why it is right")),
+    criterion: Flag.String("criterion").pipe(
+      Flag.optional,
+      Flag.withDescription('for --kind add_criterion: the criterion as "scenario|channel|test_ref"')
+    ),
+    force: forceFlag
+  },
+  ({ directive, kind, evidence, rationale, criterion, force }) =>
+    withStore(
+      (store) =>
+        store.steer({
+          directive,
+          kind,
+          evidence,
+          rationale,
+          ...Option.match(criterion, { onNone: () => ({}), onSome: (text) => ({ criterion: criterionSpec(text) }) }),
+          ...forceField(force)
+        }),
+      (steering) => `steering ${steering.id} (${steering.kind}) recorded${steering.criterionId === undefined ? "" : `; added ${steering.criterionId}`}`
+    )
+).pipe(
+  Command.withShortDescription("Record a steering directive"),
+  Command.withDescription(describe("Record a directive with evidence and rationale; completion-weakening ones are refused and recorded."))
+)
+
+const checkpointCommand = Command.make(
+  "checkpoint",
+  {
+    summary: Argument.String("summary"),
+    activeCriterion: Flag.String("active-criterion").pipe(Flag.optional),
+    force: forceFlag
+  },
+  ({ summary, activeCriterion, force }) =>
+    withStore(
+      (store) =>
+        store.checkpoint({
+          summary,
+          ...Option.match(activeCriterion, { onNone: () => ({}), onSome: (id) => ({ activeCriterion: id }) }),
+          ...forceField(force)
+        }),
+      (checkpoint) => `checkpoint ${checkpoint.id} recorded`
+    )
+).pipe(Command.withShortDescription("Record a progress checkpoint"), Command.withDescription(describe("Record a progress checkpoint.")))
+
+const blockerCommand = Command.make(
+  "blocker",
+  { detail: Argument.String("detail"), force: forceFlag },
+  ({ detail, force }) =>
+    withStore((store) => store.addBlocker({ detail, ...forceField(force) }), (blocker) => `blocker ${blocker.id} opened: ${blocker.detail}`)
+).pipe(
+  Command.withShortDescription("Open a review blocker"),
+  Command.withDescription(describe("Open a review blocker; the goal is review_blocked until every blocker is resolved."))
+)
+
+const resolveBlockerCommand = Command.make(
+  "resolve-blocker",
+  { blockerId: Argument.String("blocker-id"), force: forceFlag },
+  ({ blockerId, force }) =>
+    withStore((store) => store.resolveBlocker({ blockerId, ...forceField(force) }), (blocker) => `blocker ${blocker.id} ${blocker.status}`)
+).pipe(Command.withShortDescription("Resolve a review blocker"), Command.withDescription(describe("Resolve a review blocker.")))
+
+const goalStatusCommand = Command.make(
+  "goal-status",
+  { status: Argument.Literals("status", SettableGoalStatus.literals), force: forceFlag },
+  ({ status, force }) =>
+    withStore((store) => store.setGoalStatus({ status, ...forceField(force) }), (goal) => `goal ${goal.id} is ${goal.status}`)
+).pipe(
+  Command.withShortDescription("Set the goal status"),
+  Command.withDescription(describe("Set the goal status; completion goes through `goal complete`."))
+)
+
+const statusCommand = Command.make("status", {}, () => withStore((store) => store.status(), renderStatus)).pipe(
+  Command.withShortDescription("Show the goal, its criteria and the gate"),
+  Command.withDescription(describe("Show the goal, its criteria with current-attempt evidence, open blockers and the gate."))
+)
+
+const completeCommand = Command.make("complete", { force: forceFlag }, ({ force }) =>
+  withStore(
+    (store) => store.complete(forceField(force)),
+    (goal) => `goal ${goal.id} complete${goal.forcedCompletion === true ? " (forced past an unmet gate)" : ""}`
+  )
+).pipe(
+  Command.withShortDescription("Complete the goal through the evidence gate"),
+  Command.withDescription(describe("Complete the goal; refused (GateRefused, listing what is unmet) until the gate passes."))
+)
+
+const sessionsCommand = Command.make("sessions", {}, () =>
+  withStore(
+    (store) => store.sessions(),
+    (sessions) => (sessions.length === 0 ? "no sessions" : sessions.join("\n"))
+  )
+).pipe(Command.withShortDescription("List goal sessions"), Command.withDescription(describe("List the sessions under sessions/.")))
+
+const snapshotCommand = Command.make("snapshot", {}, () => withStore((store) => store.snapshot(), (text) => text)).pipe(
+  Command.withShortDescription("Print the per-turn goal snapshot"),
+  Command.withDescription(describe("Print the short text a host injects every turn: objective, next unmet criteria, blockers, gate."))
+)
+
+const renderRepair = (report: RepairReport) =>
+  report.actions.length === 0
+    ? `session ${report.sessionId}: nothing to repair`
+    : [`session ${report.sessionId}: ${report.applied ? "repaired" : "would"}`, ...report.actions.map((action) => `- ${action}`)].join("\n")
+
+const repairCommand = Command.make(
+  "repair",
+  { dryRun: Flag.Boolean("dry-run").pipe(Flag.withDefault(false), Flag.withDescription("only say what would be done")) },
+  ({ dryRun }) =>
+    Effect.gen(function* () {
+      const { sessionId, root, json } = yield* goalRoot
+      const result = yield* repair({
+        root: Option.getOrUndefined(root),
+        sessionId: Option.getOrUndefined(sessionId),
+        dryRun
+      }).pipe(Effect.result)
+      if (result._tag === "Failure") return yield* failure(result.failure, json)
+      yield* Console.log(json ? JSON.stringify(result.success) : renderRepair(result.success))
+    })
+).pipe(
+  Command.withShortDescription("Repair a session an open refused (MalformedState)"),
+  Command.withDescription(
+    describe(
+      "Quarantine bad ledger lines and torn tails, move a malformed goals.json aside and rebuild it from the ledger.\nNothing is deleted; the original ledger is kept as a .bak copy."
+    )
+  )
+)
+
+export const goalCommand = goalRoot.pipe(
+  Command.withShortDescription("Durable, evidence-gated goals (the litgoal surface)"),
+  Command.withSubcommands([
+    setCommand,
+    criterionCommand,
+    evidenceCommand,
+    criterionStatusCommand,
+    steerCommand,
+    checkpointCommand,
+    blockerCommand,
+    resolveBlockerCommand,
+    goalStatusCommand,
+    statusCommand,
+    completeCommand,
+    sessionsCommand,
+    snapshotCommand,
+    repairCommand
+  ])
+)

@@ -1,0 +1,63 @@
+import { Schema } from "effect"
+import { CriterionStatus, type Goal, GoalStatus } from "./Goal.js"
+
+/** What a criterion still owes before it can count as met. */
+export const Owed = Schema.Literals(["pass", "green", "scenario"])
+export type Owed = typeof Owed.Type
+
+/** One reason the completion gate is closed. */
+export const Unmet = Schema.Union([
+  Schema.Struct({
+    kind: Schema.Literal("criterion"),
+    criterionId: Schema.String,
+    scenario: Schema.String,
+    status: CriterionStatus,
+    attempt: Schema.Number,
+    owes: Schema.Array(Owed)
+  }),
+  Schema.Struct({ kind: Schema.Literal("blocker"), blockerId: Schema.String, detail: Schema.String }),
+  Schema.Struct({ kind: Schema.Literal("goal"), status: GoalStatus, reason: Schema.String })
+])
+export type Unmet = typeof Unmet.Type
+
+export const GateStatus = Schema.Struct({ passed: Schema.Boolean, unmet: Schema.Array(Unmet) })
+export type GateStatus = typeof GateStatus.Type
+
+const STALLED: ReadonlyArray<GoalStatus> = ["blocked", "needs_user_decision"]
+
+/**
+ * The completion gate: every criterion `pass` with a `green` and a `scenario` evidence entry from its
+ * current attempt, no open review blocker, at least one criterion, and a goal that is not stalled
+ * (`blocked` or `needs_user_decision`). Evidence from earlier attempts stays in the record but
+ * never satisfies the gate.
+ */
+export const evaluateGate = (goal: Goal): GateStatus => {
+  const unmet: Array<Unmet> = []
+  if (STALLED.includes(goal.status)) {
+    unmet.push({ kind: "goal", status: goal.status, reason: `the goal is ${goal.status}; a stalled goal cannot complete` })
+  }
+  if (goal.criteria.length === 0) {
+    unmet.push({ kind: "goal", status: goal.status, reason: "the goal has no success criteria" })
+  }
+  for (const criterion of goal.criteria) {
+    const current = criterion.evidence.filter((entry) => entry.attempt === criterion.attempt)
+    const owes: Array<Owed> = []
+    if (criterion.status !== "pass") owes.push("pass")
+    if (!current.some((entry) => entry.kind === "green")) owes.push("green")
+    if (!current.some((entry) => entry.kind === "scenario")) owes.push("scenario")
+    if (owes.length > 0) {
+      unmet.push({
+        kind: "criterion",
+        criterionId: criterion.id,
+        scenario: criterion.scenario,
+        status: criterion.status,
+        attempt: criterion.attempt,
+        owes
+      })
+    }
+  }
+  for (const blocker of goal.reviewBlockers) {
+    if (blocker.status === "open") unmet.push({ kind: "blocker", blockerId: blocker.id, detail: blocker.detail })
+  }
+  return { passed: unmet.length === 0, unmet }
+}

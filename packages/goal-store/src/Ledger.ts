@@ -1,0 +1,155 @@
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, statSync, writeSync } from "node:fs"
+import { Result, Schema } from "effect"
+import { MalformedState } from "./Errors.js"
+import type { FaultHooks } from "./Faults.js"
+import { canonicalJson } from "./internal/canonicalJson.js"
+import { LEDGER_EVENT_BY_KIND, LEDGER_SCHEMA, type LedgerEvent, type LedgerEventKind } from "./LedgerEvent.js"
+
+/** `ledger.jsonl` is the source of truth: one canonical JSON line per event, appended and fsynced. */
+export const LEDGER_FILE = "ledger.jsonl"
+/** Where uncommitted (torn) tails go before a writer truncates them away: kept, never deleted. */
+export const LEDGER_QUARANTINE_FILE = "ledger.quarantine"
+
+const NEWLINE = 0x0a
+
+const decoders = Object.fromEntries(
+  Object.entries(LEDGER_EVENT_BY_KIND).map(([kind, schema]) => [kind, Schema.decodeUnknownResult(schema)])
+) as { readonly [K in LedgerEventKind]: (input: unknown) => Result.Result<unknown, Schema.SchemaError> }
+
+const isKind = (kind: unknown): kind is LedgerEventKind => typeof kind === "string" && Object.hasOwn(LEDGER_EVENT_BY_KIND, kind)
+
+/** Decodes one ledger line; the failure is a human reason. */
+export const decodeLedgerLine = (line: string): Result.Result<LedgerEvent, string> => {
+  let value: unknown
+  try {
+    value = JSON.parse(line)
+  } catch (error) {
+    return Result.fail(`not JSON: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return Result.fail("not a JSON object")
+  const record = value as { readonly schema?: unknown; readonly kind?: unknown }
+  if (record.schema !== LEDGER_SCHEMA) return Result.fail(`schema is ${JSON.stringify(record.schema)}, expected "${LEDGER_SCHEMA}"`)
+  if (!isKind(record.kind)) return Result.fail(`unknown event kind ${JSON.stringify(record.kind)}`)
+  const decoded = decoders[record.kind](value)
+  return Result.isSuccess(decoded)
+    ? Result.succeed(decoded.success as LedgerEvent)
+    : Result.fail(`${record.kind} event rejected: ${decoded.failure.message.replace(/\s+/g, " ")}`)
+}
+
+export const encodeLedgerLine = (event: LedgerEvent): string => `${canonicalJson(event)}\n`
+
+/** The committed part of a ledger (whole lines) and what follows the last newline, if anything. */
+export interface LedgerScan {
+  readonly events: ReadonlyArray<LedgerEvent>
+  /** Bytes of the file up to and including the last newline, counted from its start. */
+  readonly committedBytes: number
+  /** Bytes after the last newline: a write that never completed, treated as uncommitted. */
+  readonly tornBytes: number
+}
+
+/**
+ * Parses ledger bytes that start at `offset` in the file, after `previousSeq` events. Every complete
+ * line must decode and continue the sequence; a torn last line is left out. Line numbers in the
+ * failure are 1-based and absolute when `firstLine` is the line at `offset`.
+ */
+export const scanLedger = (
+  bytes: Uint8Array,
+  file: string,
+  options: { readonly offset?: number; readonly previousSeq?: number; readonly firstLine?: number } = {}
+): Result.Result<LedgerScan, MalformedState> => {
+  const offset = options.offset ?? 0
+  let seq = options.previousSeq ?? 0
+  const events: Array<LedgerEvent> = []
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  let start = 0
+  let line = options.firstLine ?? 1
+  for (let end = buffer.indexOf(NEWLINE, start); end !== -1; end = buffer.indexOf(NEWLINE, start)) {
+    const decoded = decodeLedgerLine(buffer.toString("utf8", start, end))
+    if (Result.isFailure(decoded)) return Result.fail(new MalformedState({ file, line, reason: decoded.failure }))
+    const event = decoded.success
+    if (event.seq !== seq + 1) {
+      return Result.fail(new MalformedState({ file, line, reason: `sequence ${event.seq} does not follow ${seq}` }))
+    }
+    seq = event.seq
+    events.push(event)
+    start = end + 1
+    line += 1
+  }
+  return Result.succeed({ events, committedBytes: offset + start, tornBytes: buffer.length - start })
+}
+
+export interface LedgerFileInfo {
+  readonly size: number
+  readonly ino: number
+}
+
+/** Reads `length` bytes at `position`; missing file reads as empty. */
+export const readLedgerRange = (path: string, position: number, length: number): Uint8Array => {
+  const fd = openSync(path, "r")
+  try {
+    const buffer = Buffer.allocUnsafe(length)
+    let read = 0
+    while (read < length) {
+      const count = readSync(fd, buffer, read, length - read, position + read)
+      if (count === 0) break
+      read += count
+    }
+    return buffer.subarray(0, read)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+export const statLedger = (path: string): LedgerFileInfo | undefined => {
+  const info = statSync(path, { throwIfNoEntry: false })
+  return info === undefined ? undefined : { size: info.size, ino: info.ino }
+}
+
+/**
+ * Appends one line with a single `write()` and fsyncs it: the fsync is the commit point. On any
+ * failure the file is cut back to `committedBytes`, so a failed append leaves no partial event.
+ * Answers the file's identity and size after the append.
+ */
+export const appendLedgerLine = (path: string, line: string, committedBytes: number, faults: FaultHooks): LedgerFileInfo => {
+  const bytes = Buffer.from(line, "utf8")
+  const fd = openSync(path, "a")
+  try {
+    try {
+      faults.beforeStep?.("ledger-write")
+      const written = writeSync(fd, bytes)
+      if (written !== bytes.length) throw new Error(`short write: ${written} of ${bytes.length} bytes`)
+      faults.beforeStep?.("ledger-fsync")
+      fsyncSync(fd)
+      const info = fstatSync(fd)
+      return { size: info.size, ino: info.ino }
+    } catch (error) {
+      ftruncateSync(fd, committedBytes)
+      fsyncSync(fd)
+      throw error
+    }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Cuts the ledger back to its committed bytes (dropping a torn tail) and makes that durable. */
+export const truncateLedger = (path: string, committedBytes: number): void => {
+  const fd = openSync(path, "r+")
+  try {
+    ftruncateSync(fd, committedBytes)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Appends bytes to a side file and fsyncs it, so nothing quarantined is lost. */
+export const appendDurably = (path: string, bytes: Uint8Array): void => {
+  const fd = openSync(path, "a")
+  try {
+    writeSync(fd, bytes)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}

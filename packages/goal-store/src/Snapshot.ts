@@ -1,0 +1,87 @@
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs"
+import { join } from "node:path"
+import { Result, Schema } from "effect"
+import { MalformedState } from "./Errors.js"
+import type { FaultHooks } from "./Faults.js"
+import { type GoalState, Goal, IdCounters } from "./Goal.js"
+import { canonicalJson } from "./internal/canonicalJson.js"
+
+export const SNAPSHOT_FILE = "goals.json"
+export const SNAPSHOT_SCHEMA = "armory.goal.snapshot/v1"
+
+const Count = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))
+
+/** `goals.json`: the state after event `seq`, which ends at byte `ledgerBytes` of the ledger. */
+export const SnapshotFile = Schema.Struct({
+  schema: Schema.Literal(SNAPSHOT_SCHEMA),
+  seq: Count,
+  ledgerBytes: Count,
+  counters: IdCounters,
+  goal: Schema.NullOr(Goal)
+})
+export type SnapshotFile = typeof SnapshotFile.Type
+
+const decodeSnapshotFile = Schema.decodeUnknownResult(SnapshotFile)
+
+export interface DecodedSnapshot {
+  readonly state: GoalState
+  readonly ledgerBytes: number
+}
+
+/** The exact bytes of a snapshot: canonical key order, so `fold(ledger)` reproduces them. */
+export const encodeSnapshot = (state: GoalState, ledgerBytes: number): string =>
+  `${canonicalJson({ schema: SNAPSHOT_SCHEMA, seq: state.seq, ledgerBytes, counters: state.counters, goal: state.goal })}\n`
+
+/** Validates snapshot bytes; anything else is `MalformedState` naming the file and the reason. */
+export const decodeSnapshot = (bytes: Uint8Array, file: string): Result.Result<DecodedSnapshot, MalformedState> => {
+  let value: unknown
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes))
+  } catch (error) {
+    return Result.fail(new MalformedState({ file, reason: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }))
+  }
+  const decoded = decodeSnapshotFile(value)
+  if (Result.isFailure(decoded)) {
+    return Result.fail(new MalformedState({ file, reason: `snapshot rejected: ${decoded.failure.message.replace(/\s+/g, " ")}` }))
+  }
+  const { seq, ledgerBytes, counters, goal } = decoded.success
+  return Result.succeed({ state: { seq, counters, goal }, ledgerBytes })
+}
+
+/**
+ * Replaces `goals.json` atomically: a temp file written and fsynced, renamed over the snapshot, then
+ * the directory fsynced so the rename itself is durable. A reader sees the old or the new snapshot.
+ */
+export const writeSnapshotAtomically = (directory: string, text: string, faults: FaultHooks): void => {
+  const target = join(directory, SNAPSHOT_FILE)
+  const temp = `${target}.${process.pid}.${Date.now().toString(36)}.tmp`
+  try {
+    const fd = openSync(temp, "w")
+    try {
+      faults.beforeStep?.("snapshot-write")
+      const bytes = Buffer.from(text, "utf8")
+      const written = writeSync(fd, bytes)
+      if (written !== bytes.length) throw new Error(`short write: ${written} of ${bytes.length} bytes`)
+      faults.beforeStep?.("snapshot-fsync")
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+    faults.beforeStep?.("snapshot-rename")
+    renameSync(temp, target)
+  } catch (error) {
+    rmSync(temp, { force: true })
+    throw error
+  }
+  faults.beforeStep?.("directory-fsync")
+  fsyncDirectory(directory)
+}
+
+export const fsyncDirectory = (directory: string): void => {
+  const fd = openSync(directory, "r")
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}

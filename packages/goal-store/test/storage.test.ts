@@ -1,0 +1,202 @@
+import { copyFileSync, existsSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import {
+  type GoalStoreClient,
+  LEDGER_SCHEMA,
+  MalformedState,
+  openGoalStore,
+  repairGoalStore,
+  StorageFailure,
+  type WriteStep
+} from "@armory/goal-store"
+import { describe, expect, it } from "vitest"
+import { foldLedger, ledgerOf, rebuiltSnapshot, snapshotText } from "./support/files.js"
+import { readyGoal, rejection, sha256, tempRoot } from "./support/temp.js"
+
+const lines = (root: string) => readFileSync(join(root, "ledger.jsonl"), "utf8").split("\n")
+
+describe("ledger and snapshot", () => {
+  it("writes one versioned line per event and a snapshot equal to fold(ledger), byte for byte", async () => {
+    const root = tempRoot()
+    const store = await readyGoal(root)
+    await store.checkpoint({ summary: "half way", activeCriterion: "c1" })
+    const events = ledgerOf(root).events
+    expect(events.map((event) => [event.seq, event.schema])).toEqual([1, 2, 3, 4, 5].map((seq) => [seq, LEDGER_SCHEMA]))
+    expect(lines(root).at(-1)).toBe("")
+    expect(snapshotText(root)).toBe(rebuiltSnapshot(root))
+    const snapshot = JSON.parse(snapshotText(root)) as { seq: number; ledgerBytes: number }
+    expect(snapshot.seq).toBe(5)
+    expect(snapshot.ledgerBytes).toBe(readFileSync(join(root, "ledger.jsonl")).length)
+  })
+
+  it("rebuilds a snapshot that is behind the ledger on open, without writing, and persists it on the next write", async () => {
+    const root = tempRoot()
+    const store = await readyGoal(root)
+    const behind = join(root, "behind.json")
+    copyFileSync(join(root, "goals.json"), behind)
+    await store.addBlocker({ detail: "review" })
+    const current = (await store.status()).goal
+    copyFileSync(behind, join(root, "goals.json"))
+    const before = sha256(join(root, "goals.json"))
+    const reopened = await openGoalStore({ root })
+    expect((await reopened.status()).goal).toEqual(current)
+    expect(sha256(join(root, "goals.json"))).toBe(before)
+    rmSync(join(root, "goals.json"))
+    const again = await openGoalStore({ root })
+    expect((await again.status()).goal).toEqual(current)
+    await again.checkpoint({ summary: "after rebuild" })
+    expect(snapshotText(root)).toBe(rebuiltSnapshot(root))
+  })
+
+  it("derives review_blocked for an older active record with an open blocker, without rewriting it", async () => {
+    const root = tempRoot()
+    const store = await readyGoal(root)
+    await store.addBlocker({ detail: "security review" })
+    const older = snapshotText(root).replace('"status":"review_blocked"', '"status":"active"')
+    expect(older).not.toBe(snapshotText(root))
+    writeFileSync(join(root, "goals.json"), older)
+    const before = sha256(join(root, "goals.json"))
+    const reopened = await openGoalStore({ root })
+    expect((await reopened.status()).goal?.status).toBe("review_blocked")
+    expect(sha256(join(root, "goals.json"))).toBe(before)
+  })
+
+  it("files evidence per criterion per attempt", async () => {
+    const root = tempRoot()
+    await readyGoal(root)
+    const record = JSON.parse(readFileSync(join(root, "evidence", "c1", "attempt-1", "e2.json"), "utf8")) as Record<string, unknown>
+    expect(record).toMatchObject({ id: "e2", criterionId: "c1", kind: "scenario", attempt: 1, ref: "recordings/login.webm" })
+  })
+})
+
+describe("torn tail", () => {
+  it("treats a last line cut at any byte as uncommitted, then quarantines and truncates it on the next write", async () => {
+    const root = tempRoot()
+    const store = await readyGoal(root)
+    const expected = (await store.status()).goal
+    await store.checkpoint({ summary: "the last record, about to be torn" })
+    const full = readFileSync(join(root, "ledger.jsonl"))
+    const lastStart = full.lastIndexOf(0x0a, full.length - 2) + 1
+    for (let cut = lastStart; cut < full.length; cut++) {
+      writeFileSync(join(root, "ledger.jsonl"), full.subarray(0, cut))
+      const reopened = await openGoalStore({ root })
+      expect((await reopened.status()).goal).toEqual(expected)
+    }
+    const torn = full.subarray(lastStart, full.length - 1)
+    writeFileSync(join(root, "ledger.jsonl"), full.subarray(0, full.length - 1))
+    const writer = await openGoalStore({ root })
+    await writer.checkpoint({ summary: "next writer" })
+    expect(readFileSync(join(root, "ledger.quarantine")).subarray(0, torn.length).equals(torn)).toBe(true)
+    const events = ledgerOf(root).events
+    expect(events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5])
+    expect(events.at(-1)).toMatchObject({ kind: "checkpoint", checkpoint: { summary: "next writer" } })
+    expect(snapshotText(root)).toBe(rebuiltSnapshot(root))
+  })
+})
+
+describe("malformed state", () => {
+  it("rejects an interior garbage line naming file and line, bytes unchanged; repair quarantines it", async () => {
+    const root = tempRoot()
+    await readyGoal(root)
+    const ledger = join(root, "ledger.jsonl")
+    const original = lines(root)
+    writeFileSync(ledger, [...original.slice(0, 2), "{not json", ...original.slice(2)].join("\n"))
+    const before = sha256(ledger)
+    const snapshotBefore = sha256(join(root, "goals.json"))
+    const error = await rejection(openGoalStore({ root }))
+    expect(error).toBeInstanceOf(MalformedState)
+    expect(error).toMatchObject({ file: ledger, line: 3 })
+    expect((error as MalformedState).reason).toMatch(/^not JSON/)
+    expect(sha256(ledger)).toBe(before)
+    expect(sha256(join(root, "goals.json"))).toBe(snapshotBefore)
+    const dryRun = await repairGoalStore({ root, dryRun: true })
+    expect(dryRun.applied).toBe(false)
+    expect(dryRun.actions[0]).toMatch(/^quarantine 1 ledger line \(line 3: not JSON/)
+    expect(sha256(ledger)).toBe(before)
+    const report = await repairGoalStore({ root })
+    expect(report.applied).toBe(true)
+    expect(readFileSync(join(root, "ledger.quarantine"), "utf8")).toBe("{not json\n")
+    const repaired = await openGoalStore({ root })
+    expect((await repaired.status()).gate.passed).toBe(true)
+    expect(ledgerOf(root).events).toHaveLength(4)
+    expect(snapshotText(root)).toBe(rebuiltSnapshot(root))
+  })
+
+  it("rejects a line that breaks the sequence", async () => {
+    const root = tempRoot()
+    await readyGoal(root)
+    const original = lines(root)
+    writeFileSync(join(root, "ledger.jsonl"), [original[0], original[2], ""].join("\n"))
+    expect(await rejection(openGoalStore({ root }))).toMatchObject({ _tag: "MalformedState", line: 2, reason: "sequence 3 does not follow 1" })
+  })
+
+  it("rejects a malformed or disagreeing snapshot with its bytes unchanged; repair rebuilds it from the ledger", async () => {
+    const root = tempRoot()
+    await readyGoal(root)
+    const snapshot = join(root, "goals.json")
+    writeFileSync(snapshot, snapshotText(root).replace('"objective":"Ship login"', '"objective":"Ship logout"'))
+    const before = sha256(snapshot)
+    const error = await rejection(openGoalStore({ root }))
+    expect(error).toMatchObject({ _tag: "MalformedState", file: snapshot, reason: "the snapshot does not match the ledger at sequence 4" })
+    expect(sha256(snapshot)).toBe(before)
+    writeFileSync(snapshot, '{"schema":"armory.goal.snapshot/v1","seq":"four"}')
+    const invalid = await rejection(openGoalStore({ root }))
+    expect(invalid).toBeInstanceOf(MalformedState)
+    expect((invalid as MalformedState).reason).toMatch(/^snapshot rejected/)
+    const report = await repairGoalStore({ root })
+    expect(report.actions[0]).toMatch(/^move the untrusted goals\.json aside/)
+    expect(snapshotText(root)).toBe(rebuiltSnapshot(root))
+    expect((await (await openGoalStore({ root })).status()).goal?.objective).toBe("Ship login")
+  })
+})
+
+const attempt = async (root: string, step: WriteStep): Promise<unknown> => {
+  const store: GoalStoreClient = await openGoalStore({
+    root,
+    faults: {
+      beforeStep: (current) => {
+        if (current === step) throw new Error(`injected ${step} failure`)
+      }
+    }
+  })
+  return rejection(store.checkpoint({ summary: `written while ${step} fails` }))
+}
+
+describe("injected write failures", () => {
+  for (const step of ["ledger-write", "ledger-fsync"] as const) {
+    it(`fails on ${step} with nothing committed and the ledger as before`, async () => {
+      const root = tempRoot()
+      await readyGoal(root)
+      const before = sha256(join(root, "ledger.jsonl"))
+      const error = await attempt(root, step)
+      expect(error).toBeInstanceOf(StorageFailure)
+      expect(error).toMatchObject({ operation: "ledger append", committed: false, reason: `injected ${step} failure` })
+      expect(sha256(join(root, "ledger.jsonl"))).toBe(before)
+      expect(snapshotText(root)).toBe(rebuiltSnapshot(root))
+    })
+  }
+
+  for (const step of ["snapshot-write", "snapshot-fsync", "snapshot-rename", "directory-fsync"] as const) {
+    it(`fails on ${step}, says the event is committed, and the next open rebuilds the snapshot`, async () => {
+      const root = tempRoot()
+      await readyGoal(root)
+      const error = await attempt(root, step)
+      expect(error).toBeInstanceOf(StorageFailure)
+      expect(error).toMatchObject({ operation: "snapshot write", committed: true })
+      const reopened = await openGoalStore({ root })
+      expect((await reopened.status()).goal?.checkpoints.map((checkpoint) => checkpoint.summary)).toEqual([`written while ${step} fails`])
+      await reopened.checkpoint({ summary: "next" })
+      expect(snapshotText(root)).toBe(rebuiltSnapshot(root))
+      expect(existsSync(join(root, "goals.json"))).toBe(true)
+    })
+  }
+
+  it("never leaves a ledger shorter than what was committed", async () => {
+    const root = tempRoot()
+    await readyGoal(root)
+    const size = readFileSync(join(root, "ledger.jsonl")).length
+    await attempt(root, "ledger-fsync")
+    truncateSync(join(root, "ledger.jsonl"), size)
+    expect(foldLedger(root).seq).toBe(4)
+  })
+})

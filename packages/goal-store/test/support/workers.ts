@@ -1,0 +1,58 @@
+import { type ChildProcess, fork } from "node:child_process"
+import { join } from "node:path"
+
+export const WORKER = join(import.meta.dirname, "..", "fixtures", "worker.ts")
+
+export interface Reply {
+  readonly id: number
+  readonly results: ReadonlyArray<unknown>
+  readonly errors: ReadonlyArray<string>
+}
+
+/** A long-lived worker process that runs goal-store calls on request, over IPC. */
+export interface Worker {
+  readonly process: ChildProcess
+  run(request: Record<string, unknown>): { readonly ready: Promise<void>; readonly done: Promise<Reply> }
+  go(): void
+  stop(): void
+}
+
+let nextId = 0
+const notYet = () => undefined
+
+export const startWorker = async (): Promise<Worker> => {
+  const child = fork(WORKER, [], { stdio: ["ignore", "inherit", "inherit", "ipc"] })
+  const waiting = new Map<number, { ready: () => void; done: (reply: Reply) => void }>()
+  child.on("message", (message: { id?: number; ready?: boolean } & Partial<Reply>) => {
+    if (message.id === undefined) return
+    const entry = waiting.get(message.id)
+    if (entry === undefined) return
+    entry.ready()
+    if (message.ready !== true) {
+      waiting.delete(message.id)
+      entry.done(message as Reply)
+    }
+  })
+  await new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve())
+    child.once("exit", (code) => reject(new Error(`worker exited with ${code} before starting`)))
+  })
+  return {
+    process: child,
+    run: (request) => {
+      const id = nextId++
+      let ready: () => void = notYet
+      let done: (reply: Reply) => void = notYet
+      const readyPromise = new Promise<void>((resolve) => (ready = resolve))
+      const donePromise = new Promise<Reply>((resolve) => (done = resolve))
+      waiting.set(id, { ready, done })
+      child.send({ ...request, id })
+      return { ready: readyPromise, done: donePromise }
+    },
+    go: () => child.send("go"),
+    stop: () => child.kill()
+  }
+}
+
+export const startWorkers = (count: number): Promise<ReadonlyArray<Worker>> =>
+  Promise.all(Array.from({ length: count }, () => startWorker()))

@@ -5,7 +5,7 @@ import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { acquireBrowserPage, providerFlag } from "./Browser.js"
 import { CommandFailed } from "./internal/CommandFailed.js"
-import { type Channel, EXEC_GLOBALS, execTools, selectedGlobals } from "./internal/ExecTools.js"
+import { type Channel, EXEC_GLOBALS, execTools, lazyGoalStore, selectedGlobals } from "./internal/ExecTools.js"
 import { dirsFlag } from "./internal/SkillSources.js"
 
 /** Without a provider `page` says so on every call rather than probing for a browser unasked. */
@@ -56,11 +56,22 @@ export const execCommand = Command.make(
     timeout: Flag.Int("timeout").pipe(Flag.optional, Flag.withDescription("time limit in milliseconds (default 30000)")),
     dirs: dirsFlag,
     provider: providerFlag,
+    goalsRoot: Flag.String("goals-root").pipe(
+      Flag.optional,
+      Flag.withDescription("the goals directory `goals` works on (default: .armory/goals)")
+    ),
+    sessionId: Flag.String("session-id").pipe(
+      Flag.optional,
+      Flag.withDescription("the goal session `goals` works on, under sessions/<id>/ (default: the root aggregate)")
+    ),
     json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("print the result as one JSON object"))
   },
-  ({ file, globals, timeout, dirs, provider, json }) =>
+  ({ file, globals, timeout, dirs, provider, goalsRoot, sessionId, json }) =>
     Effect.scoped(
       Effect.gen(function* () {
+        const goals = yield* Effect.fromResult(
+          lazyGoalStore({ root: Option.getOrUndefined(goalsRoot), sessionId: Option.getOrUndefined(sessionId) })
+        ).pipe(Effect.mapError((error) => new CommandFailed({ message: error.message })))
         const code = yield* readCode(file)
         const page = yield* pageGlobal(Option.getOrUndefined(provider) ?? readSetting(process.env, "provider"))
         const messages: Array<string> = []
@@ -71,7 +82,7 @@ export const execCommand = Command.make(
             if (!json) process.stdout.write(`[channel] ${text}\n`)
           }
         }
-        const tools = yield* execTools({ channel, page, dirs })
+        const tools = yield* execTools({ channel, page, goals, dirs })
         const timeoutMs = Option.getOrUndefined(timeout)
         const result = yield* executeEffect(code, {
           tools,
@@ -85,7 +96,7 @@ export const execCommand = Command.make(
       })
     )
 ).pipe(
-  Command.withShortDescription("Run JavaScript in the code-mode sandbox with channel, page and skills as globals"),
+  Command.withShortDescription("Run JavaScript in the code-mode sandbox with channel, page, skills and goals as globals"),
   Command.withDescription(
     "Run a file (or stdin) as the body of an async function in the QuickJS sandbox. Globals:\n" +
       "  channel  id(), send({ text }): messages are printed and collected in the result\n" +
@@ -93,6 +104,10 @@ export const execCommand = Command.make(
       "           --provider (or ARMORY_BROWSER_PROVIDER) connects to; without one, or when it is unavailable,\n" +
       "           every call fails with DomainUnavailableError naming what is missing\n" +
       "  skills   list(), arm({ prompt, url? }) over the skill roots (--dir)\n" +
+      "  goals    set(), addCriterion(), addEvidence(), setCriterionStatus(), steer(), checkpoint(), addBlocker(),\n" +
+      "           resolveBlocker(), setGoalStatus(), status(), complete(), sessions(), snapshot() on the goal store\n" +
+      "           (--goals-root, default .armory/goals; --session-id); refusals throw the store's typed errors\n" +
+      "           (GateRefused with its unmet list, SteeringRejected, ...)\n" +
       "`armory instructions` prints the declarations and rules a model gets.\n" +
       "Exit codes: 0 the code completed, 1 it failed or timed out (the result is still printed)\n" +
       "or the file could not be read or a global is invalid, 2 invalid usage."

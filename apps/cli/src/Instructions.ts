@@ -3,7 +3,7 @@ import { instructions } from "@armory/codemode"
 import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
 import { NO_BROWSER } from "./Exec.js"
-import { EXEC_GLOBALS, execTools, selectedGlobals, unavailableChannel } from "./internal/ExecTools.js"
+import { EXEC_GLOBALS, execTools, lazyGoalStore, selectedGlobals, unavailableChannel } from "./internal/ExecTools.js"
 import { dirsFlag } from "./internal/SkillSources.js"
 
 export const instructionsCommand = Command.make(
@@ -17,7 +17,9 @@ export const instructionsCommand = Command.make(
     json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription('print { "instructions": text } as JSON'))
   },
   Effect.fn("instructions")(function* ({ globals, dirs, json }) {
-    const tools = yield* execTools({ channel: unavailableChannel, page: unavailablePage(NO_BROWSER), dirs })
+    // The preview only describes `goals`; the store is opened on a call, and no call is made here.
+    const goals = yield* Effect.fromResult(lazyGoalStore({}))
+    const tools = yield* execTools({ channel: unavailableChannel, page: unavailablePage(NO_BROWSER), goals, dirs })
     const text = instructions(tools, { globals: selectedGlobals(globals) })
     yield* Console.log(json ? JSON.stringify({ instructions: text }) : text)
   })
@@ -25,7 +27,7 @@ export const instructionsCommand = Command.make(
   Command.withShortDescription("Print the code-mode catalog preview: declarations, globals and rules"),
   Command.withDescription(
     "Print what a model reads before writing code for `armory exec`: TypeScript declarations of\n" +
-      "the channel, page and skills tools, the list of globals and the sandbox rules.\n" +
+      "the channel, page, skills and goals tools, the list of globals and the sandbox rules.\n" +
       "Exit codes: 0 printed, 2 invalid usage."
   )
 )

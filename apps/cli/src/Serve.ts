@@ -8,7 +8,7 @@ import { Console, Context, Effect, Layer, Option } from "effect"
 import { Command, Flag } from "effect/cli"
 import { HttpServer } from "effect/http"
 import { CommandFailed } from "./internal/CommandFailed.js"
-import { EXEC_GLOBALS, execTools } from "./internal/ExecTools.js"
+import { EXEC_GLOBALS, execTools, lazyGoalStore } from "./internal/ExecTools.js"
 import { dirsFlag, skillSources } from "./internal/SkillSources.js"
 
 /** Until `armory serve` can drive a browser, `page` says so on every call. */
@@ -23,6 +23,8 @@ export interface ServeSettings {
   readonly token: string
   readonly tokenSource: TokenSource
   readonly dirs: ReadonlyArray<string>
+  /** The goals directory of the `goals` routes and global (default `.armory/goals` under the working directory). */
+  readonly goalsRoot?: string | undefined
 }
 
 const isLoopback = (host: string): boolean => {
@@ -56,6 +58,7 @@ export const serveSettings = (flags: {
   readonly tokenFile: string | undefined
   readonly allowRemote: boolean
   readonly dirs: ReadonlyArray<string>
+  readonly goalsRoot?: string | undefined
   readonly envToken: string | undefined
 }) =>
   Effect.gen(function* () {
@@ -73,7 +76,14 @@ export const serveSettings = (flags: {
         return yield* new CommandFailed({ message: "--allow-remote needs a token from --token-file or ARMORY_TOKEN" })
       }
     }
-    const settings: ServeSettings = { host: flags.host, port: flags.port, token, tokenSource, dirs: flags.dirs }
+    const settings: ServeSettings = {
+      host: flags.host,
+      port: flags.port,
+      token,
+      tokenSource,
+      dirs: flags.dirs,
+      goalsRoot: flags.goalsRoot
+    }
     return settings
   })
 
@@ -86,8 +96,14 @@ export const armoryServer = (settings: ServeSettings) =>
   serverLayer({
     token: settings.token,
     skillSources: skillSources(settings.dirs),
-    hostTools: (channel: HostChannel) => execTools({ channel, page: unavailablePage(NO_SERVE_BROWSER), dirs: settings.dirs }),
+    hostTools: (channel: HostChannel) =>
+      Effect.fromResult(lazyGoalStore({ root: settings.goalsRoot })).pipe(
+        // Without a session id there is no path to refuse: the root aggregate always resolves.
+        Effect.orDie,
+        Effect.flatMap((goals) => execTools({ channel, page: unavailablePage(NO_SERVE_BROWSER), goals, dirs: settings.dirs }))
+      ),
     defaultGlobals: EXEC_GLOBALS,
+    goalsRoot: settings.goalsRoot,
     extraHosts: isLoopback(settings.host) ? [] : [settings.host]
   }).pipe(
     Layer.provideMerge(
@@ -115,15 +131,20 @@ export const serveCommand = Command.make(
       Flag.withDescription("allow a non-loopback --host (needs --token-file or ARMORY_TOKEN)")
     ),
     dirs: dirsFlag,
+    goalsRoot: Flag.String("goals-root").pipe(
+      Flag.optional,
+      Flag.withDescription("the goals directory of the /goals routes and the goals global (default: .armory/goals)")
+    ),
     json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("print the URL (and a generated token) as one JSON line"))
   },
-  Effect.fn("serve")(function* ({ host, port, tokenFile, allowRemote, dirs, json }) {
+  Effect.fn("serve")(function* ({ host, port, tokenFile, allowRemote, dirs, goalsRoot, json }) {
     const settings = yield* serveSettings({
       host,
       port,
       tokenFile: Option.getOrUndefined(tokenFile),
       allowRemote,
       dirs,
+      goalsRoot: Option.getOrUndefined(goalsRoot),
       envToken: process.env["ARMORY_TOKEN"]
     })
     yield* Effect.scoped(
@@ -144,7 +165,7 @@ export const serveCommand = Command.make(
 ).pipe(
   Command.withShortDescription("Serve the Armory HTTP API on loopback"),
   Command.withDescription(
-    "Serve the Armory HTTP API (skills, capabilities, codemode, health; /openapi.json and /docs).\n" +
+    "Serve the Armory HTTP API (skills, goals, capabilities, browser, codemode, health; /openapi.json and /docs).\n" +
       "Binds 127.0.0.1 by default; every route but /health, /docs and /openapi.json needs\n" +
       "`Authorization: Bearer <token>`. The Host header must name a loopback host, request bodies\n" +
       `are capped (413), no CORS headers are sent. Loopback hosts: ${LOOPBACK_HOSTS.join(", ")}.\n` +

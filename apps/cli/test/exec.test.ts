@@ -82,9 +82,36 @@ describe("armory exec", () => {
   })
 
   it("refuses a global that is not a namespace", async () => {
-    const run = await armory(["exec", script("return 1"), "--globals", "goals", "--dir", examples])
+    const run = await armory(["exec", script("return 1"), "--globals", "notes", "--dir", examples])
     expect(run.code).toBe(1)
-    expect(run.stderr).toContain('invalid global "goals"')
+    expect(run.stderr).toContain('invalid global "notes"')
+  })
+
+  it("binds goals over the goal store and hands the guest a typed GateRefused with its unmet list", async () => {
+    const root = join(mkdtempSync(join(tmpdir(), "armory-cli-goals-")), "goals")
+    const file = script(`
+      const goal = await goals.set({ objective: "ship login" })
+      const criterion = await goals.addCriterion({ scenario: "a user logs in", qaChannel: "http", testRef: "test/login.test.ts" })
+      try {
+        await goals.complete({})
+        return { completed: true }
+      } catch (e) {
+        return { goalId: goal.id, criterionId: criterion.id, tag: e._tag, unmet: e.unmet }
+      }
+    `)
+    const run = await armory(["exec", file, "--json", "--dir", examples, "--goals-root", root, "--session-id", "exec"])
+    expect(run.code).toBe(0)
+    const result = JSON.parse(run.stdout).result
+    expect(result.tag).toBe("GateRefused")
+    expect(result.unmet).toEqual([
+      expect.objectContaining({
+        kind: "criterion",
+        criterionId: result.criterionId,
+        owes: expect.arrayContaining(["pass", "green", "scenario"])
+      })
+    ])
+    const status = await armory(["goal", "status", "--json", "--root", root, "--session-id", "exec"])
+    expect(JSON.parse(status.stdout)).toMatchObject({ goal: { id: result.goalId, objective: "ship login", status: "active" } })
   })
 })
 
@@ -92,8 +119,9 @@ describe("armory instructions", () => {
   it("prints the declarations and the same globals exec binds", async () => {
     const run = await armory(["instructions", "--dir", examples])
     expect(run.code).toBe(0)
-    expect(run.stdout).toContain("The only globals are `tools`, `skills`, `channel`, `page` and the standard JavaScript builtins")
+    expect(run.stdout).toContain("The only globals are `tools`, `skills`, `goals`, `channel`, `page` and the standard JavaScript builtins")
     expect(run.stdout).toContain("declare const page: typeof tools.page")
+    expect(run.stdout).toContain("declare const goals: typeof tools.goals")
     expect(run.stdout).toContain("send(input: {\n      text: string\n    }): Promise<null>")
     expect(run.stdout).toContain("text(input?: {")
   })

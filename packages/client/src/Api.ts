@@ -9,8 +9,10 @@ import {
   OpenApi
 } from "effect/http-api"
 import { Armed, ArmRequest } from "./Armed.js"
+import { BrowserProviders } from "./BrowserProviders.js"
 import { InvalidGlobals, MisdirectedRequest, PayloadTooLarge, Unauthorized } from "./Errors.js"
 import { ExecuteRequest, ExecuteResponse } from "./ExecuteResult.js"
+import { GoalSchemas, GoalSessionQuery, GoalSnapshot, GoalsErrors } from "./Goals.js"
 import { Health } from "./Health.js"
 import { ProbeDriver, ProbeResult } from "./ProbeResult.js"
 
@@ -51,6 +53,81 @@ export const SkillsGroup = HttpApiGroup.make("skills")
   .middleware(Authorization)
   .annotate(OpenApi.Description, "Skill discovery (@armory/skill-loader) and arming (@armory/skill-arming).")
 
+const goalRead = { query: GoalSessionQuery, error: [...guarded, ...GoalsErrors] } as const
+const goalWrite = { query: GoalSessionQuery, error: [...guardedWithBody, ...GoalsErrors] } as const
+
+export const GoalsGroup = HttpApiGroup.make("goals")
+  .add(
+    HttpApiEndpoint.get("status", "/goals/status", { ...goalRead, success: GoalSchemas.GoalStatusReport }).annotate(
+      OpenApi.Description,
+      "The session's goal and its completion gate (passed, and everything unmet)."
+    ),
+    HttpApiEndpoint.get("snapshot", "/goals/snapshot", { ...goalRead, success: GoalSnapshot }).annotate(
+      OpenApi.Description,
+      "The short text a host injects every turn: objective, next unmet criteria, open blockers, gate."
+    ),
+    HttpApiEndpoint.get("sessions", "/goals/sessions", { ...goalRead, success: Schema.Array(Schema.String) }).annotate(
+      OpenApi.Description,
+      "The ids of the separate goal sessions under the server's goals root."
+    ),
+    HttpApiEndpoint.post("set", "/goals/set", { ...goalWrite, payload: GoalSchemas.SetInput, success: GoalSchemas.Goal }).annotate(
+      OpenApi.Description,
+      "Sets the session's objective (with optional criteria); a different objective than the active one is a 409 ObjectiveConflict."
+    ),
+    HttpApiEndpoint.post("addCriterion", "/goals/criteria", {
+      ...goalWrite,
+      payload: GoalSchemas.AddCriterionInput,
+      success: GoalSchemas.Criterion
+    }).annotate(OpenApi.Description, "Adds a success criterion to the active goal."),
+    HttpApiEndpoint.post("addEvidence", "/goals/evidence", {
+      ...goalWrite,
+      payload: GoalSchemas.AddEvidenceInput,
+      success: GoalSchemas.Evidence
+    }).annotate(OpenApi.Description, "Attaches evidence (red, green, scenario, cleanup) to a criterion's current attempt."),
+    HttpApiEndpoint.post("setCriterionStatus", "/goals/criterion-status", {
+      ...goalWrite,
+      payload: GoalSchemas.SetCriterionStatusInput,
+      success: GoalSchemas.Criterion
+    }).annotate(OpenApi.Description, "Sets a criterion's status; leaving fail or blocked starts a new attempt."),
+    HttpApiEndpoint.post("steer", "/goals/steer", { ...goalWrite, payload: GoalSchemas.SteerInput, success: GoalSchemas.Steering }).annotate(
+      OpenApi.Description,
+      "Records a steering directive; one that weakens completion is a 422 SteeringRejected (and recorded)."
+    ),
+    HttpApiEndpoint.post("checkpoint", "/goals/checkpoint", {
+      ...goalWrite,
+      payload: GoalSchemas.CheckpointInput,
+      success: GoalSchemas.Checkpoint
+    }).annotate(OpenApi.Description, "Records a progress checkpoint."),
+    HttpApiEndpoint.post("addBlocker", "/goals/blockers", {
+      ...goalWrite,
+      payload: GoalSchemas.AddBlockerInput,
+      success: GoalSchemas.Blocker
+    }).annotate(OpenApi.Description, "Opens a review blocker."),
+    HttpApiEndpoint.post("resolveBlocker", "/goals/blockers/resolve", {
+      ...goalWrite,
+      payload: GoalSchemas.ResolveBlockerInput,
+      success: GoalSchemas.Blocker
+    }).annotate(OpenApi.Description, "Resolves a review blocker by id."),
+    HttpApiEndpoint.post("setGoalStatus", "/goals/status", {
+      ...goalWrite,
+      payload: GoalSchemas.SetGoalStatusInput,
+      success: GoalSchemas.Goal
+    }).annotate(OpenApi.Description, "Sets the goal status (not complete: completion goes through /goals/complete)."),
+    HttpApiEndpoint.post("complete", "/goals/complete", {
+      ...goalWrite,
+      payload: GoalSchemas.CompleteInput,
+      success: GoalSchemas.Goal
+    }).annotate(
+      OpenApi.Description,
+      "Completes the goal; refused with a 409 GateRefused listing everything unmet until the evidence gate passes."
+    )
+  )
+  .middleware(Authorization)
+  .annotate(
+    OpenApi.Description,
+    "The evidence-gated goal store (@armory/goal-store); `sessionId` picks a separate session (default: the root aggregate)."
+  )
+
 export const CapabilitiesGroup = HttpApiGroup.make("capabilities")
   .add(
     HttpApiEndpoint.get("probe", "/capabilities/probe", {
@@ -61,6 +138,16 @@ export const CapabilitiesGroup = HttpApiGroup.make("capabilities")
   )
   .middleware(Authorization)
   .annotate(OpenApi.Description, "Identity-verified probes of external drivers (@armory/capability-probe).")
+
+export const BrowserGroup = HttpApiGroup.make("browser")
+  .add(
+    HttpApiEndpoint.get("providers", "/browser/providers", { success: BrowserProviders, error: guarded }).annotate(
+      OpenApi.Description,
+      "The server's auto provider order for its platform and a probe of each provider (nothing is launched)."
+    )
+  )
+  .middleware(Authorization)
+  .annotate(OpenApi.Description, "Browser providers of the browser runtime (@armory/browser-runtime).")
 
 export const CodemodeGroup = HttpApiGroup.make("codemode")
   .add(
@@ -83,7 +170,9 @@ export const CodemodeGroup = HttpApiGroup.make("codemode")
 export const Api = HttpApi.make("armory")
   .add(HealthGroup)
   .add(SkillsGroup)
+  .add(GoalsGroup)
   .add(CapabilitiesGroup)
+  .add(BrowserGroup)
   .add(CodemodeGroup)
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotate(OpenApi.Title, "Armory HTTP API")

@@ -1,4 +1,15 @@
+import {
+  BrowserUnavailableError,
+  type ConcreteProvider,
+  type Environment,
+  PROVIDERS,
+  probeTarget,
+  resolveAsideCommand,
+  resolveAutoOrder,
+  resolveCdpUrl
+} from "@armory/browser-runtime"
 import { executeEffect, type ToolTree } from "@armory/codemode"
+import { DEFAULT_ROOT, type GoalStoreError, type GoalStoreShape, makeFileGoalStore } from "@armory/goal-store"
 import { probeBrowserDriver } from "@armory/capability-probe"
 import { arm } from "@armory/skill-arming"
 import { load, type SkillSource } from "@armory/skill-loader"
@@ -34,6 +45,12 @@ export interface ServerOptions<R> {
   /** Host names accepted in the `Host` header besides the loopback ones (a non-loopback bind address). */
   readonly extraHosts?: ReadonlyArray<string> | undefined
   readonly maxBodyBytes?: number | undefined
+  /** The goals directory of the `goals` routes (default `.armory/goals` under the working directory). */
+  readonly goalsRoot?: string | undefined
+  /** The environment the browser providers' endpoints are read from (default `process.env`). */
+  readonly browserEnv?: Environment | undefined
+  /** The platform that decides the browser auto order (default `process.platform`). */
+  readonly platform?: NodeJS.Platform | undefined
 }
 
 /** The id of the channel of an execution over HTTP. */
@@ -60,6 +77,72 @@ const skillsLayer = (sources: ReadonlyArray<SkillSource>) =>
           Effect.map((report) => arm({ skills: report.skills, prompt: payload.prompt, url: payload.url, paths: payload.paths }))
         )
       )
+  )
+
+/**
+ * Each request opens its session of the store: opening validates the files and repairs a crashed
+ * write, and the per-session file lock (not this process) serialises writers, so requests, the CLI
+ * and other servers can share a root.
+ */
+const goalsLayer = (root: string) => {
+  const withStore =
+    (sessionId: string | undefined) =>
+    <A>(operation: (store: GoalStoreShape) => Effect.Effect<A, GoalStoreError>) =>
+      makeFileGoalStore({ root, sessionId }).pipe(Effect.flatMap(operation))
+  return HttpApiBuilder.group(Api, "goals", (handlers) =>
+    handlers
+      .handle("status", ({ query }) => withStore(query.sessionId)((store) => store.status()))
+      .handle("snapshot", ({ query }) =>
+        withStore(query.sessionId)((store) => Effect.map(store.snapshot(), (snapshot) => ({ snapshot })))
+      )
+      .handle("sessions", ({ query }) => withStore(query.sessionId)((store) => store.sessions()))
+      .handle("set", ({ query, payload }) => withStore(query.sessionId)((store) => store.set(payload)))
+      .handle("addCriterion", ({ query, payload }) => withStore(query.sessionId)((store) => store.addCriterion(payload)))
+      .handle("addEvidence", ({ query, payload }) => withStore(query.sessionId)((store) => store.addEvidence(payload)))
+      .handle("setCriterionStatus", ({ query, payload }) =>
+        withStore(query.sessionId)((store) => store.setCriterionStatus(payload))
+      )
+      .handle("steer", ({ query, payload }) => withStore(query.sessionId)((store) => store.steer(payload)))
+      .handle("checkpoint", ({ query, payload }) => withStore(query.sessionId)((store) => store.checkpoint(payload)))
+      .handle("addBlocker", ({ query, payload }) => withStore(query.sessionId)((store) => store.addBlocker(payload)))
+      .handle("resolveBlocker", ({ query, payload }) => withStore(query.sessionId)((store) => store.resolveBlocker(payload)))
+      .handle("setGoalStatus", ({ query, payload }) => withStore(query.sessionId)((store) => store.setGoalStatus(payload)))
+      .handle("complete", ({ query, payload }) => withStore(query.sessionId)((store) => store.complete(payload)))
+  )
+}
+
+/** A provider's probe as the API reports it: the runtime's own typed error when it is unavailable. */
+const probeProvider = (provider: ConcreteProvider, env: Environment) => {
+  const endpoint = provider === PROVIDERS.ASIDE ? resolveAsideCommand({ env }) : resolveCdpUrl(provider, { env })
+  return Effect.promise(() =>
+    probeTarget({ provider, endpoint, timeoutMs: 2000, env }).then(
+      () => ({ provider, endpoint, status: "available" as const, error: null }),
+      (error: unknown) => ({
+        provider,
+        endpoint,
+        status: "unavailable" as const,
+        error:
+          error instanceof BrowserUnavailableError
+            ? error
+            : new BrowserUnavailableError({
+                provider,
+                endpoint,
+                reason: error instanceof Error ? error.message : String(error),
+                attempts: []
+              })
+      })
+    )
+  )
+}
+
+const browserLayer = (platform: NodeJS.Platform, env: Environment) =>
+  HttpApiBuilder.group(Api, "browser", (handlers) =>
+    handlers.handle("providers", () => {
+      const order = resolveAutoOrder(platform)
+      return Effect.forEach(order, (provider) => probeProvider(provider, env), { concurrency: "unbounded" }).pipe(
+        Effect.map((providers) => ({ platform, order, providers }))
+      )
+    })
   )
 
 const capabilitiesLayer = HttpApiBuilder.group(Api, "capabilities", (handlers) =>
@@ -102,7 +185,14 @@ export const serverLayer = <R>(options: ServerOptions<R>) =>
   HttpRouter.serve(
     Layer.mergeAll(
       HttpApiBuilder.layer(Api).pipe(
-        Layer.provide([healthLayer, skillsLayer(options.skillSources), capabilitiesLayer, codemodeLayer(options)]),
+        Layer.provide([
+          healthLayer,
+          skillsLayer(options.skillSources),
+          goalsLayer(options.goalsRoot ?? DEFAULT_ROOT),
+          capabilitiesLayer,
+          browserLayer(options.platform ?? process.platform, options.browserEnv ?? process.env),
+          codemodeLayer(options)
+        ]),
         Layer.provide([authorizationLayer(options.token), HttpApiMiddleware.layerProblemDetails({ includeDetails: true })])
       ),
       openApiRoute,

@@ -121,7 +121,7 @@ describe("exposes every standard HTTP API group", () => {
 
   it("covers the groups whose packages exist", () => {
     expect(operations.map(({ group }) => group)).toEqual(
-      expect.arrayContaining(["health", "skills", "capabilities", "codemode"])
+      expect.arrayContaining(["health", "skills", "goals", "capabilities", "browser", "codemode"])
     )
   })
 
@@ -136,7 +136,34 @@ describe("exposes every standard HTTP API group", () => {
 
   it("answers each operation with a success through the generated fetch client", async () => {
     const client = createClient({ baseUrl: server.url, token: TOKEN })
+    // The goal calls run in this order, each leaving the state the next one needs to succeed.
+    const query = { sessionId: "every-operation" }
+    const criterionId = "c1"
     const calls: Record<string, () => Promise<{ readonly response: Response }>> = {
+      "goals.set": () => client.POST("/goals/set", { params: { query }, body: { objective: "cover every route" } }),
+      "goals.addCriterion": () =>
+        client.POST("/goals/criteria", { params: { query }, body: { scenario: "it works", qaChannel: "cli", testRef: "t.ts" } }),
+      "goals.addEvidence": () =>
+        client.POST("/goals/evidence", { params: { query }, body: { criterionId, kind: "green", ref: "ci" } }),
+      "goals.setCriterionStatus": () =>
+        client.POST("/goals/criterion-status", { params: { query }, body: { criterionId, status: "pass" } }),
+      "goals.steer": () =>
+        client.POST("/goals/steer", {
+          params: { query },
+          body: { directive: "note the flaky CI", kind: "annotate", evidence: "ci log", rationale: "context for reviewers" }
+        }),
+      "goals.checkpoint": () => client.POST("/goals/checkpoint", { params: { query }, body: { summary: "halfway" } }),
+      "goals.addBlocker": () => client.POST("/goals/blockers", { params: { query }, body: { detail: "review" } }),
+      "goals.resolveBlocker": () => client.POST("/goals/blockers/resolve", { params: { query }, body: { blockerId: "b1" } }),
+      "goals.setGoalStatus": () => client.POST("/goals/status", { params: { query }, body: { status: "active" } }),
+      "goals.status": () => client.GET("/goals/status", { params: { query } }),
+      "goals.snapshot": () => client.GET("/goals/snapshot", { params: { query } }),
+      "goals.sessions": () => client.GET("/goals/sessions"),
+      "goals.complete": async () => {
+        await client.POST("/goals/evidence", { params: { query }, body: { criterionId, kind: "scenario", ref: "run" } })
+        return client.POST("/goals/complete", { params: { query }, body: {} })
+      },
+      "browser.providers": () => client.GET("/browser/providers"),
       "health.health": () => client.GET("/health"),
       "skills.list": () => client.GET("/skills"),
       "skills.arm": () => client.POST("/skills/arm", { body: { prompt: "pdf", paths: ["a.md"], url: "https://example.com" } }),
@@ -144,6 +171,8 @@ describe("exposes every standard HTTP API group", () => {
       "codemode.execute": () => client.POST("/codemode/execute", { body: { code: "return null" } })
     }
     expect(Object.keys(calls).toSorted()).toEqual(operations.map(({ group, endpoint }) => `${group}.${endpoint}`).toSorted())
-    for (const call of Object.values(calls)) expect((await call()).response.status).toBe(200)
+    for (const [operation, call] of Object.entries(calls)) {
+      expect({ operation, status: (await call()).response.status }).toEqual({ operation, status: 200 })
+    }
   })
 })

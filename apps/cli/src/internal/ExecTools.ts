@@ -1,8 +1,9 @@
 import { DomainUnavailableError, type Page, pageTools } from "@armory/browser-runtime"
 import type { ToolTree } from "@armory/codemode"
+import { type GoalStoreClient, goalTools, openGoalStore, sessionPaths } from "@armory/goal-store"
 import { arm } from "@armory/skill-arming"
 import { load } from "@armory/skill-loader"
-import { type Context, Effect, Schema } from "effect"
+import { type Context, Effect, Result, Schema } from "effect"
 import type { FileSystem, Path } from "effect"
 import { skillSources } from "./SkillSources.js"
 
@@ -10,7 +11,40 @@ import { skillSources } from "./SkillSources.js"
 export const DOMAIN_GLOBALS = ["channel", "page"] as const
 
 /** Every global `armory exec` can bind; `--globals` picks from these. */
-export const EXEC_GLOBALS = ["skills", ...DOMAIN_GLOBALS] as const
+export const EXEC_GLOBALS = ["skills", "goals", ...DOMAIN_GLOBALS] as const
+
+/**
+ * The goal store of one session, opened on its first call: code that never touches `goals` (and
+ * the catalog preview) reads no goal file, so a goals directory needing repair fails only the
+ * calls that use it. A failed open is not remembered, so a later call (after a repair) retries.
+ * An unsafe session id is refused up front, before any code runs.
+ */
+export const lazyGoalStore = (options: { readonly root?: string | undefined; readonly sessionId?: string | undefined }) =>
+  Result.map(sessionPaths(options), (paths): GoalStoreClient => {
+    let opening: Promise<GoalStoreClient> | undefined
+    const open = (): Promise<GoalStoreClient> =>
+      (opening ??= openGoalStore(options).catch((error: unknown) => {
+        opening = undefined
+        throw error
+      }))
+    return {
+      sessionId: paths.sessionId,
+      directory: paths.directory,
+      set: (input) => open().then((store) => store.set(input)),
+      addCriterion: (input) => open().then((store) => store.addCriterion(input)),
+      addEvidence: (input) => open().then((store) => store.addEvidence(input)),
+      setCriterionStatus: (input) => open().then((store) => store.setCriterionStatus(input)),
+      steer: (input) => open().then((store) => store.steer(input)),
+      checkpoint: (input) => open().then((store) => store.checkpoint(input)),
+      addBlocker: (input) => open().then((store) => store.addBlocker(input)),
+      resolveBlocker: (input) => open().then((store) => store.resolveBlocker(input)),
+      setGoalStatus: (input) => open().then((store) => store.setGoalStatus(input)),
+      complete: (input) => open().then((store) => store.complete(input)),
+      status: () => open().then((store) => store.status()),
+      sessions: () => open().then((store) => store.sessions()),
+      snapshot: () => open().then((store) => store.snapshot())
+    }
+  })
 
 /** Where `channel.send` goes: the conversation the code reports to. */
 export interface Channel {
@@ -71,11 +105,13 @@ const skillTools = (dirs: ReadonlyArray<string>, services: Context.Context<FileS
 export const execTools = Effect.fn("execTools")(function* (options: {
   readonly channel: Channel
   readonly page: Page
+  readonly goals: GoalStoreClient
   readonly dirs: ReadonlyArray<string>
 }) {
   const services = yield* Effect.context<FileSystem.FileSystem | Path.Path>()
   const tree: ToolTree = {
     skills: skillTools(options.dirs, services),
+    goals: goalTools(options.goals),
     channel: channelTools(options.channel),
     page: pageTools(options.page)
   }

@@ -2,6 +2,23 @@
 // Regenerate with `pnpm --filter @armory/client generate`.
 
 export interface paths {
+    "/browser/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The server's auto provider order for its platform and a probe of each provider (nothing is launched). */
+        get: operations["browser.providers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/capabilities/probe": {
         parameters: {
             query?: never;
@@ -30,6 +47,211 @@ export interface paths {
         put?: never;
         /** @description Runs JavaScript in the code-mode sandbox with the server's host tools (skills, channel, page) as globals. */
         post: operations["codemode.execute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goals/blockers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Opens a review blocker. */
+        post: operations["goals.addBlocker"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goals/blockers/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Resolves a review blocker by id. */
+        post: operations["goals.resolveBlocker"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goals/checkpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Records a progress checkpoint. */
+        post: operations["goals.checkpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goals/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Completes the goal; refused with a 409 GateRefused listing everything unmet until the evidence gate passes. */
+        post: operations["goals.complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goals/criteria": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Adds a success criterion to the active goal. */
+        post: operations["goals.addCriterion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goals/criterion-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets a criterion's status; leaving fail or blocked starts a new attempt. */
+        post: operations["goals.setCriterionStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goals/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Attaches evidence (red, green, scenario, cleanup) to a criterion's current attempt. */
+        post: operations["goals.addEvidence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goals/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The ids of the separate goal sessions under the server's goals root. */
+        get: operations["goals.sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goals/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets the session's objective (with optional criteria); a different objective than the active one is a 409 ObjectiveConflict. */
+        post: operations["goals.set"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goals/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The short text a host injects every turn: objective, next unmet criteria, open blockers, gate. */
+        get: operations["goals.snapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goals/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The session's goal and its completion gate (passed, and everything unmet). */
+        get: operations["goals.status"];
+        put?: never;
+        /** @description Sets the goal status (not complete: completion goes through /goals/complete). */
+        post: operations["goals.setGoalStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goals/steer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Records a steering directive; one that weakens completion is a 422 SteeringRejected (and recorded). */
+        post: operations["goals.steer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -115,9 +337,95 @@ export interface components {
             /** @enum {string} */
             type: "about:blank";
         };
+        Blocker: {
+            /** @description a non-blank text */
+            detail: string;
+            /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+            id: string;
+            openedAt: string;
+            resolvedAt?: string;
+            /** @enum {string} */
+            status: "open" | "resolved";
+        };
+        /** @enum {string} */
+        BrowserProviderName: "browseros" | "aside" | "chrome-cdp";
+        BrowserProviderProbe: {
+            endpoint: string;
+            error: components["schemas"]["BrowserUnavailableErrorEncoded"] | null;
+            provider: components["schemas"]["BrowserProviderName"];
+            /** @enum {string} */
+            status: "available" | "unavailable";
+        };
+        BrowserProviders: {
+            order: components["schemas"]["BrowserProviderName"][];
+            platform: string;
+            providers: components["schemas"]["BrowserProviderProbe"][];
+        };
+        BrowserUnavailableErrorEncoded: {
+            /** @enum {string} */
+            _tag: "BrowserUnavailableError";
+            attempts: {
+                endpoint: string;
+                provider: string;
+                reason: string;
+            }[];
+            /** @enum {string} */
+            code: "UNAVAILABLE";
+            endpoint: string;
+            provider: string;
+            reason: string;
+        };
         ChannelTranscript: {
             id: string;
             messages: string[];
+        };
+        Checkpoint: {
+            /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+            activeCriterion?: string;
+            at: string;
+            /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+            id: string;
+            /** @description a non-blank text */
+            summary: string;
+        };
+        Criterion: {
+            attempt: number;
+            evidence: {
+                at: string;
+                attempt: number;
+                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                criterionId: string;
+                detail?: string;
+                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                id: string;
+                /** @enum {string} */
+                kind: "red" | "green" | "scenario" | "cleanup";
+                /** @description a non-blank text */
+                ref: string;
+            }[];
+            /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+            id: string;
+            /** @enum {string} */
+            qaChannel: "http" | "tmux" | "browser" | "computer" | "cli";
+            /** @description a non-blank text */
+            scenario: string;
+            /** @enum {string} */
+            status: "pending" | "in_progress" | "pass" | "fail" | "blocked";
+            /** @description a non-blank text */
+            testRef: string;
+        };
+        Evidence: {
+            at: string;
+            attempt: number;
+            /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+            criterionId: string;
+            detail?: string;
+            /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+            id: string;
+            /** @enum {string} */
+            kind: "red" | "green" | "scenario" | "cleanup";
+            /** @description a non-blank text */
+            ref: string;
         };
         ExecuteRequest: {
             code: string;
@@ -136,6 +444,289 @@ export interface components {
             /** @enum {string} */
             status: "completed" | "error" | "timeout";
             truncated?: boolean;
+        };
+        GateRefusedEncoded: {
+            /** @enum {string} */
+            _tag: "GateRefused";
+            unmet: ({
+                attempt: number | ("Infinity" | "-Infinity" | "NaN");
+                criterionId: string;
+                /** @enum {string} */
+                kind: "criterion";
+                owes: ("pass" | "green" | "scenario")[];
+                scenario: string;
+                /** @enum {string} */
+                status: "pending" | "in_progress" | "pass" | "fail" | "blocked";
+            } | {
+                blockerId: string;
+                detail: string;
+                /** @enum {string} */
+                kind: "blocker";
+            } | {
+                /** @enum {string} */
+                kind: "goal";
+                reason: string;
+                /** @enum {string} */
+                status: "active" | "review_blocked" | "needs_user_decision" | "blocked" | "complete";
+            })[];
+        };
+        Goal: {
+            checkpoints: {
+                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                activeCriterion?: string;
+                at: string;
+                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                id: string;
+                /** @description a non-blank text */
+                summary: string;
+            }[];
+            completedAt?: string;
+            createdAt: string;
+            criteria: {
+                attempt: number;
+                evidence: {
+                    at: string;
+                    attempt: number;
+                    /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                    criterionId: string;
+                    detail?: string;
+                    /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                    id: string;
+                    /** @enum {string} */
+                    kind: "red" | "green" | "scenario" | "cleanup";
+                    /** @description a non-blank text */
+                    ref: string;
+                }[];
+                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                id: string;
+                /** @enum {string} */
+                qaChannel: "http" | "tmux" | "browser" | "computer" | "cli";
+                /** @description a non-blank text */
+                scenario: string;
+                /** @enum {string} */
+                status: "pending" | "in_progress" | "pass" | "fail" | "blocked";
+                /** @description a non-blank text */
+                testRef: string;
+            }[];
+            forcedCompletion?: boolean;
+            /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+            id: string;
+            /** @description a non-blank text */
+            objective: string;
+            reviewBlockers: {
+                /** @description a non-blank text */
+                detail: string;
+                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                id: string;
+                openedAt: string;
+                resolvedAt?: string;
+                /** @enum {string} */
+                status: "open" | "resolved";
+            }[];
+            /** @enum {string} */
+            status: "active" | "review_blocked" | "needs_user_decision" | "blocked" | "complete";
+            steering: {
+                at: string;
+                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                criterionId?: string;
+                /** @description a non-blank text */
+                directive: string;
+                /** @description a non-blank text */
+                evidence: string;
+                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                id: string;
+                /** @enum {string} */
+                kind: "add_criterion" | "redirect" | "narrow_scope" | "reprioritize" | "annotate";
+                /** @description a non-blank text */
+                rationale: string;
+            }[];
+            updatedAt: string;
+        };
+        GoalAddBlockerInput: {
+            /** @description a non-blank text */
+            detail: string;
+            force?: boolean;
+        };
+        GoalAddCriterionInput: {
+            force?: boolean;
+            /** @enum {string} */
+            qaChannel: "http" | "tmux" | "browser" | "computer" | "cli";
+            /** @description a non-blank text */
+            scenario: string;
+            /** @description a non-blank text */
+            testRef: string;
+        };
+        GoalAddEvidenceInput: {
+            /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+            criterionId: string;
+            detail?: string;
+            force?: boolean;
+            /** @enum {string} */
+            kind: "red" | "green" | "scenario" | "cleanup";
+            /** @description a non-blank text */
+            ref: string;
+        };
+        GoalAlreadyCompleteEncoded: {
+            /** @enum {string} */
+            _tag: "GoalAlreadyComplete";
+            goalId: string;
+        };
+        GoalCheckpointInput: {
+            /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+            activeCriterion?: string;
+            force?: boolean;
+            /** @description a non-blank text */
+            summary: string;
+        };
+        GoalCompleteInput: {
+            force?: boolean;
+        };
+        GoalResolveBlockerInput: {
+            /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+            blockerId: string;
+            force?: boolean;
+        };
+        GoalSetCriterionStatusInput: {
+            /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+            criterionId: string;
+            force?: boolean;
+            /** @enum {string} */
+            status: "pending" | "in_progress" | "pass" | "fail" | "blocked";
+        };
+        GoalSetInput: {
+            criteria?: {
+                /** @enum {string} */
+                qaChannel: "http" | "tmux" | "browser" | "computer" | "cli";
+                /** @description a non-blank text */
+                scenario: string;
+                /** @description a non-blank text */
+                testRef: string;
+            }[];
+            /** @description a non-blank text */
+            objective: string;
+        };
+        GoalSetStatusInput: {
+            force?: boolean;
+            /** @enum {string} */
+            status: "active" | "review_blocked" | "needs_user_decision" | "blocked";
+        };
+        GoalSnapshot: {
+            snapshot: string;
+        };
+        GoalStatusReport: {
+            gate: {
+                passed: boolean;
+                unmet: ({
+                    attempt: number | ("Infinity" | "-Infinity" | "NaN");
+                    criterionId: string;
+                    /** @enum {string} */
+                    kind: "criterion";
+                    owes: ("pass" | "green" | "scenario")[];
+                    scenario: string;
+                    /** @enum {string} */
+                    status: "pending" | "in_progress" | "pass" | "fail" | "blocked";
+                } | {
+                    blockerId: string;
+                    detail: string;
+                    /** @enum {string} */
+                    kind: "blocker";
+                } | {
+                    /** @enum {string} */
+                    kind: "goal";
+                    reason: string;
+                    /** @enum {string} */
+                    status: "active" | "review_blocked" | "needs_user_decision" | "blocked" | "complete";
+                })[];
+            };
+            goal: {
+                checkpoints: {
+                    /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                    activeCriterion?: string;
+                    at: string;
+                    /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                    id: string;
+                    /** @description a non-blank text */
+                    summary: string;
+                }[];
+                completedAt?: string;
+                createdAt: string;
+                criteria: {
+                    attempt: number;
+                    evidence: {
+                        at: string;
+                        attempt: number;
+                        /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                        criterionId: string;
+                        detail?: string;
+                        /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "red" | "green" | "scenario" | "cleanup";
+                        /** @description a non-blank text */
+                        ref: string;
+                    }[];
+                    /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                    id: string;
+                    /** @enum {string} */
+                    qaChannel: "http" | "tmux" | "browser" | "computer" | "cli";
+                    /** @description a non-blank text */
+                    scenario: string;
+                    /** @enum {string} */
+                    status: "pending" | "in_progress" | "pass" | "fail" | "blocked";
+                    /** @description a non-blank text */
+                    testRef: string;
+                }[];
+                forcedCompletion?: boolean;
+                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                id: string;
+                /** @description a non-blank text */
+                objective: string;
+                reviewBlockers: {
+                    /** @description a non-blank text */
+                    detail: string;
+                    /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                    id: string;
+                    openedAt: string;
+                    resolvedAt?: string;
+                    /** @enum {string} */
+                    status: "open" | "resolved";
+                }[];
+                /** @enum {string} */
+                status: "active" | "review_blocked" | "needs_user_decision" | "blocked" | "complete";
+                steering: {
+                    at: string;
+                    /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                    criterionId?: string;
+                    /** @description a non-blank text */
+                    directive: string;
+                    /** @description a non-blank text */
+                    evidence: string;
+                    /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+                    id: string;
+                    /** @enum {string} */
+                    kind: "add_criterion" | "redirect" | "narrow_scope" | "reprioritize" | "annotate";
+                    /** @description a non-blank text */
+                    rationale: string;
+                }[];
+                updatedAt: string;
+            } | null;
+        };
+        GoalSteerInput: {
+            criterion?: {
+                /** @enum {string} */
+                qaChannel: "http" | "tmux" | "browser" | "computer" | "cli";
+                /** @description a non-blank text */
+                scenario: string;
+                /** @description a non-blank text */
+                testRef: string;
+            };
+            /** @description a non-blank text */
+            directive: string;
+            evidence: string;
+            force?: boolean;
+            /** @enum {string} */
+            kind: "add_criterion" | "redirect" | "narrow_scope" | "reprioritize" | "annotate";
+            rationale: string;
         };
         Health: {
             /** @enum {string} */
@@ -159,11 +750,40 @@ export interface components {
             name: string;
             rule: string;
         };
+        InvalidInputEncoded: {
+            /** @enum {string} */
+            _tag: "InvalidInput";
+            reason: string;
+        };
+        LockUnavailableEncoded: {
+            /** @enum {string} */
+            _tag: "LockUnavailable";
+            lock: string;
+            reason: string;
+        };
+        MalformedStateEncoded: {
+            /** @enum {string} */
+            _tag: "MalformedState";
+            file: string;
+            line?: number | ("Infinity" | "-Infinity" | "NaN");
+            reason: string;
+        };
         MisdirectedRequestEncoded: {
             /** @enum {string} */
             _tag: "MisdirectedRequest";
             host: string;
             message: string;
+        };
+        NoActiveGoalEncoded: {
+            /** @enum {string} */
+            _tag: "NoActiveGoal";
+            sessionId: string;
+        };
+        ObjectiveConflictEncoded: {
+            /** @enum {string} */
+            _tag: "ObjectiveConflict";
+            current: string;
+            requested: string;
         };
         PayloadTooLargeEncoded: {
             /** @enum {string} */
@@ -180,6 +800,35 @@ export interface components {
             status: "available" | "unavailable" | "unverified-identity";
             version: string | null;
         };
+        Steering: {
+            at: string;
+            /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+            criterionId?: string;
+            /** @description a non-blank text */
+            directive: string;
+            /** @description a non-blank text */
+            evidence: string;
+            /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
+            id: string;
+            /** @enum {string} */
+            kind: "add_criterion" | "redirect" | "narrow_scope" | "reprioritize" | "annotate";
+            /** @description a non-blank text */
+            rationale: string;
+        };
+        SteeringRejectedEncoded: {
+            /** @enum {string} */
+            _tag: "SteeringRejected";
+            reason: string;
+            recorded: boolean;
+        };
+        StorageFailureEncoded: {
+            /** @enum {string} */
+            _tag: "StorageFailure";
+            committed: boolean;
+            file: string;
+            operation: string;
+            reason: string;
+        };
         ToolCallRecord: {
             path: string;
             /** @enum {string} */
@@ -190,6 +839,16 @@ export interface components {
             _tag: "Unauthorized";
             message: string;
         };
+        UnknownBlockerEncoded: {
+            /** @enum {string} */
+            _tag: "UnknownBlocker";
+            blockerId: string;
+        };
+        UnknownCriterionEncoded: {
+            /** @enum {string} */
+            _tag: "UnknownCriterion";
+            criterionId: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -199,6 +858,62 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "browser.providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description BrowserProviders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrowserProviders"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequestProblemEncoded"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description MisdirectedRequest */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MisdirectedRequestEncoded"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["InternalServerErrorProblemEncoded"];
+                };
+            };
+        };
+    };
     "capabilities.probe": {
         parameters: {
             query?: {
@@ -331,6 +1046,1371 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["InternalServerErrorProblemEncoded"];
+                };
+            };
+        };
+    };
+    "goals.addBlocker": {
+        parameters: {
+            query?: {
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoalAddBlockerInput"];
+            };
+        };
+        responses: {
+            /** @description Blocker */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Blocker"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequestProblemEncoded"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateRefusedEncoded"] | components["schemas"]["ObjectiveConflictEncoded"] | components["schemas"]["GoalAlreadyCompleteEncoded"] | components["schemas"]["MalformedStateEncoded"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description MisdirectedRequest */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MisdirectedRequestEncoded"];
+                };
+            };
+            /** @description SteeringRejected | InvalidInput */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SteeringRejectedEncoded"] | components["schemas"]["InvalidInputEncoded"];
+                };
+            };
+            /** @description StorageFailure | Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageFailureEncoded"];
+                    "application/problem+json": components["schemas"]["InternalServerErrorProblemEncoded"];
+                };
+            };
+            /** @description LockUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LockUnavailableEncoded"];
+                };
+            };
+        };
+    };
+    "goals.resolveBlocker": {
+        parameters: {
+            query?: {
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoalResolveBlockerInput"];
+            };
+        };
+        responses: {
+            /** @description Blocker */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Blocker"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequestProblemEncoded"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateRefusedEncoded"] | components["schemas"]["ObjectiveConflictEncoded"] | components["schemas"]["GoalAlreadyCompleteEncoded"] | components["schemas"]["MalformedStateEncoded"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description MisdirectedRequest */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MisdirectedRequestEncoded"];
+                };
+            };
+            /** @description SteeringRejected | InvalidInput */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SteeringRejectedEncoded"] | components["schemas"]["InvalidInputEncoded"];
+                };
+            };
+            /** @description StorageFailure | Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageFailureEncoded"];
+                    "application/problem+json": components["schemas"]["InternalServerErrorProblemEncoded"];
+                };
+            };
+            /** @description LockUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LockUnavailableEncoded"];
+                };
+            };
+        };
+    };
+    "goals.checkpoint": {
+        parameters: {
+            query?: {
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoalCheckpointInput"];
+            };
+        };
+        responses: {
+            /** @description Checkpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkpoint"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequestProblemEncoded"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateRefusedEncoded"] | components["schemas"]["ObjectiveConflictEncoded"] | components["schemas"]["GoalAlreadyCompleteEncoded"] | components["schemas"]["MalformedStateEncoded"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description MisdirectedRequest */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MisdirectedRequestEncoded"];
+                };
+            };
+            /** @description SteeringRejected | InvalidInput */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SteeringRejectedEncoded"] | components["schemas"]["InvalidInputEncoded"];
+                };
+            };
+            /** @description StorageFailure | Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageFailureEncoded"];
+                    "application/problem+json": components["schemas"]["InternalServerErrorProblemEncoded"];
+                };
+            };
+            /** @description LockUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LockUnavailableEncoded"];
+                };
+            };
+        };
+    };
+    "goals.complete": {
+        parameters: {
+            query?: {
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoalCompleteInput"];
+            };
+        };
+        responses: {
+            /** @description Goal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Goal"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequestProblemEncoded"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateRefusedEncoded"] | components["schemas"]["ObjectiveConflictEncoded"] | components["schemas"]["GoalAlreadyCompleteEncoded"] | components["schemas"]["MalformedStateEncoded"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description MisdirectedRequest */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MisdirectedRequestEncoded"];
+                };
+            };
+            /** @description SteeringRejected | InvalidInput */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SteeringRejectedEncoded"] | components["schemas"]["InvalidInputEncoded"];
+                };
+            };
+            /** @description StorageFailure | Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageFailureEncoded"];
+                    "application/problem+json": components["schemas"]["InternalServerErrorProblemEncoded"];
+                };
+            };
+            /** @description LockUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LockUnavailableEncoded"];
+                };
+            };
+        };
+    };
+    "goals.addCriterion": {
+        parameters: {
+            query?: {
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoalAddCriterionInput"];
+            };
+        };
+        responses: {
+            /** @description Criterion */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Criterion"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequestProblemEncoded"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateRefusedEncoded"] | components["schemas"]["ObjectiveConflictEncoded"] | components["schemas"]["GoalAlreadyCompleteEncoded"] | components["schemas"]["MalformedStateEncoded"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description MisdirectedRequest */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MisdirectedRequestEncoded"];
+                };
+            };
+            /** @description SteeringRejected | InvalidInput */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SteeringRejectedEncoded"] | components["schemas"]["InvalidInputEncoded"];
+                };
+            };
+            /** @description StorageFailure | Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageFailureEncoded"];
+                    "application/problem+json": components["schemas"]["InternalServerErrorProblemEncoded"];
+                };
+            };
+            /** @description LockUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LockUnavailableEncoded"];
+                };
+            };
+        };
+    };
+    "goals.setCriterionStatus": {
+        parameters: {
+            query?: {
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoalSetCriterionStatusInput"];
+            };
+        };
+        responses: {
+            /** @description Criterion */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Criterion"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequestProblemEncoded"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateRefusedEncoded"] | components["schemas"]["ObjectiveConflictEncoded"] | components["schemas"]["GoalAlreadyCompleteEncoded"] | components["schemas"]["MalformedStateEncoded"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description MisdirectedRequest */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MisdirectedRequestEncoded"];
+                };
+            };
+            /** @description SteeringRejected | InvalidInput */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SteeringRejectedEncoded"] | components["schemas"]["InvalidInputEncoded"];
+                };
+            };
+            /** @description StorageFailure | Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageFailureEncoded"];
+                    "application/problem+json": components["schemas"]["InternalServerErrorProblemEncoded"];
+                };
+            };
+            /** @description LockUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LockUnavailableEncoded"];
+                };
+            };
+        };
+    };
+    "goals.addEvidence": {
+        parameters: {
+            query?: {
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoalAddEvidenceInput"];
+            };
+        };
+        responses: {
+            /** @description Evidence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Evidence"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequestProblemEncoded"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateRefusedEncoded"] | components["schemas"]["ObjectiveConflictEncoded"] | components["schemas"]["GoalAlreadyCompleteEncoded"] | components["schemas"]["MalformedStateEncoded"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description MisdirectedRequest */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MisdirectedRequestEncoded"];
+                };
+            };
+            /** @description SteeringRejected | InvalidInput */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SteeringRejectedEncoded"] | components["schemas"]["InvalidInputEncoded"];
+                };
+            };
+            /** @description StorageFailure | Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageFailureEncoded"];
+                    "application/problem+json": components["schemas"]["InternalServerErrorProblemEncoded"];
+                };
+            };
+            /** @description LockUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LockUnavailableEncoded"];
+                };
+            };
+        };
+    };
+    "goals.sessions": {
+        parameters: {
+            query?: {
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequestProblemEncoded"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateRefusedEncoded"] | components["schemas"]["ObjectiveConflictEncoded"] | components["schemas"]["GoalAlreadyCompleteEncoded"] | components["schemas"]["MalformedStateEncoded"];
+                };
+            };
+            /** @description MisdirectedRequest */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MisdirectedRequestEncoded"];
+                };
+            };
+            /** @description SteeringRejected | InvalidInput */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SteeringRejectedEncoded"] | components["schemas"]["InvalidInputEncoded"];
+                };
+            };
+            /** @description StorageFailure | Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageFailureEncoded"];
+                    "application/problem+json": components["schemas"]["InternalServerErrorProblemEncoded"];
+                };
+            };
+            /** @description LockUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LockUnavailableEncoded"];
+                };
+            };
+        };
+    };
+    "goals.set": {
+        parameters: {
+            query?: {
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoalSetInput"];
+            };
+        };
+        responses: {
+            /** @description Goal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Goal"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequestProblemEncoded"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateRefusedEncoded"] | components["schemas"]["ObjectiveConflictEncoded"] | components["schemas"]["GoalAlreadyCompleteEncoded"] | components["schemas"]["MalformedStateEncoded"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description MisdirectedRequest */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MisdirectedRequestEncoded"];
+                };
+            };
+            /** @description SteeringRejected | InvalidInput */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SteeringRejectedEncoded"] | components["schemas"]["InvalidInputEncoded"];
+                };
+            };
+            /** @description StorageFailure | Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageFailureEncoded"];
+                    "application/problem+json": components["schemas"]["InternalServerErrorProblemEncoded"];
+                };
+            };
+            /** @description LockUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LockUnavailableEncoded"];
+                };
+            };
+        };
+    };
+    "goals.snapshot": {
+        parameters: {
+            query?: {
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GoalSnapshot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoalSnapshot"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequestProblemEncoded"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateRefusedEncoded"] | components["schemas"]["ObjectiveConflictEncoded"] | components["schemas"]["GoalAlreadyCompleteEncoded"] | components["schemas"]["MalformedStateEncoded"];
+                };
+            };
+            /** @description MisdirectedRequest */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MisdirectedRequestEncoded"];
+                };
+            };
+            /** @description SteeringRejected | InvalidInput */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SteeringRejectedEncoded"] | components["schemas"]["InvalidInputEncoded"];
+                };
+            };
+            /** @description StorageFailure | Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageFailureEncoded"];
+                    "application/problem+json": components["schemas"]["InternalServerErrorProblemEncoded"];
+                };
+            };
+            /** @description LockUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LockUnavailableEncoded"];
+                };
+            };
+        };
+    };
+    "goals.status": {
+        parameters: {
+            query?: {
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GoalStatusReport */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoalStatusReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequestProblemEncoded"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateRefusedEncoded"] | components["schemas"]["ObjectiveConflictEncoded"] | components["schemas"]["GoalAlreadyCompleteEncoded"] | components["schemas"]["MalformedStateEncoded"];
+                };
+            };
+            /** @description MisdirectedRequest */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MisdirectedRequestEncoded"];
+                };
+            };
+            /** @description SteeringRejected | InvalidInput */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SteeringRejectedEncoded"] | components["schemas"]["InvalidInputEncoded"];
+                };
+            };
+            /** @description StorageFailure | Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageFailureEncoded"];
+                    "application/problem+json": components["schemas"]["InternalServerErrorProblemEncoded"];
+                };
+            };
+            /** @description LockUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LockUnavailableEncoded"];
+                };
+            };
+        };
+    };
+    "goals.setGoalStatus": {
+        parameters: {
+            query?: {
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoalSetStatusInput"];
+            };
+        };
+        responses: {
+            /** @description Goal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Goal"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequestProblemEncoded"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateRefusedEncoded"] | components["schemas"]["ObjectiveConflictEncoded"] | components["schemas"]["GoalAlreadyCompleteEncoded"] | components["schemas"]["MalformedStateEncoded"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description MisdirectedRequest */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MisdirectedRequestEncoded"];
+                };
+            };
+            /** @description SteeringRejected | InvalidInput */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SteeringRejectedEncoded"] | components["schemas"]["InvalidInputEncoded"];
+                };
+            };
+            /** @description StorageFailure | Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageFailureEncoded"];
+                    "application/problem+json": components["schemas"]["InternalServerErrorProblemEncoded"];
+                };
+            };
+            /** @description LockUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LockUnavailableEncoded"];
+                };
+            };
+        };
+    };
+    "goals.steer": {
+        parameters: {
+            query?: {
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoalSteerInput"];
+            };
+        };
+        responses: {
+            /** @description Steering */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Steering"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequestProblemEncoded"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateRefusedEncoded"] | components["schemas"]["ObjectiveConflictEncoded"] | components["schemas"]["GoalAlreadyCompleteEncoded"] | components["schemas"]["MalformedStateEncoded"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description MisdirectedRequest */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MisdirectedRequestEncoded"];
+                };
+            };
+            /** @description SteeringRejected | InvalidInput */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SteeringRejectedEncoded"] | components["schemas"]["InvalidInputEncoded"];
+                };
+            };
+            /** @description StorageFailure | Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageFailureEncoded"];
+                    "application/problem+json": components["schemas"]["InternalServerErrorProblemEncoded"];
+                };
+            };
+            /** @description LockUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LockUnavailableEncoded"];
                 };
             };
         };

@@ -1,4 +1,6 @@
+import { mkdtempSync } from "node:fs"
 import { createServer } from "node:http"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Effect, Layer, ManagedRuntime, Schema } from "effect"
@@ -39,13 +41,26 @@ export interface RunningServer {
   readonly close: () => Promise<void>
 }
 
-/** Starts the real server on an ephemeral loopback port. */
+/**
+ * No browser at any provider's address: nothing listens on port 1 and the Aside command does not
+ * exist, so every provider probes as unavailable, quickly and without touching a real browser.
+ */
+export const NO_BROWSER_ENV = {
+  ARMORY_BROWSEROS_CDP_URL: "http://127.0.0.1:1",
+  ARMORY_CHROME_CDP_URL: "http://127.0.0.1:1",
+  ARMORY_ASIDE_COMMAND: "/nonexistent/armory-test-aside"
+}
+
+/** Starts the real server on an ephemeral loopback port, with goals in a fresh temp directory. */
 export const startServer = async (overrides: Partial<ServerOptions<never>> = {}): Promise<RunningServer> => {
   const layer = serverLayer<never>({
     token: TOKEN,
     skillSources: [EXAMPLE_SKILLS],
     hostTools: testTools,
     defaultGlobals: ["channel", "echo"],
+    goalsRoot: join(mkdtempSync(join(tmpdir(), "armory-client-goals-")), "goals"),
+    browserEnv: NO_BROWSER_ENV,
+    platform: "linux",
     ...overrides
   }).pipe(Layer.provideMerge(NodeHttpServer.layer(createServer, { host: "127.0.0.1", port: 0 })))
   const runtime = ManagedRuntime.make(layer)

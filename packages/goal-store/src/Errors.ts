@@ -106,19 +106,6 @@ export class LockUnavailable extends Schema.TaggedError<LockUnavailable>()("Lock
   }
 }
 
-export type GoalStoreError =
-  | GateRefused
-  | SteeringRejected
-  | GoalAlreadyComplete
-  | ObjectiveConflict
-  | UnknownCriterion
-  | UnknownBlocker
-  | NoActiveGoal
-  | InvalidInput
-  | MalformedState
-  | StorageFailure
-  | LockUnavailable
-
 /** The refusals the domain decides; storage and lock failures come on top. */
 export type DomainError =
   | GateRefused
@@ -129,6 +116,8 @@ export type DomainError =
   | UnknownBlocker
   | NoActiveGoal
   | InvalidInput
+
+export type GoalStoreError = DomainError | MalformedState | StorageFailure | LockUnavailable
 
 function describeUnmet(unmet: Unmet): string {
   switch (unmet.kind) {

@@ -170,6 +170,6 @@ export const serveCommand = Command.make(
       "`Authorization: Bearer <token>`. The Host header must name a loopback host, request bodies\n" +
       `are capped (413), no CORS headers are sent. Loopback hosts: ${LOOPBACK_HOSTS.join(", ")}.\n` +
       "Stops on SIGINT/SIGTERM after in-flight requests finish.\n" +
-      "Exit codes: 0 stopped by a signal, 1 the server could not start or the token file is unreadable, 2 invalid usage."
+      "Exit codes: 130 stopped by SIGINT/SIGTERM, 1 the server could not start or the token file is unreadable, 2 invalid usage."
   )
 )

@@ -39,6 +39,6 @@ describe("armory serve as a process", () => {
     expect(await response.json()).toMatchObject({ status: "completed", result: 42 })
     const [code] = await exited
     expect(code).toBe(130)
-    await expect(fetch(`${url}/health`)).rejects.toThrow()
+    await expect(fetch(`${url}/health`)).rejects.toThrow("fetch failed")
   }, 30_000)
 })

@@ -1,39 +1,11 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
-import { Clock, Context, Effect, Layer, Result, Schema, Semaphore } from "effect"
-import {
-  AddBlockerInput,
-  AddCriterionInput,
-  AddEvidenceInput,
-  CheckpointInput,
-  CompleteInput,
-  ResolveBlockerInput,
-  SetCriterionStatusInput,
-  SetGoalStatusInput,
-  SetInput,
-  SteerInput
-} from "./Commands.js"
-import {
-  type DecideContext,
-  decideAddBlocker,
-  decideAddCriterion,
-  decideAddEvidence,
-  decideCheckpoint,
-  decideComplete,
-  decideResolveBlocker,
-  decideSetCriterionStatus,
-  decideSetGoalStatus,
-  decideSet,
-  decideSteer,
-  type Decision,
-  deriveStatus,
-  fold,
-  type GoalStatusReport,
-  statusOf
-} from "./Domain.js"
+import { Context, Effect, Layer, Result, Schema, Semaphore } from "effect"
+import type { DecideContext, Decision } from "./Domain.js"
+import { fold } from "./Domain.js"
 import { type GoalStoreError, InvalidInput, type MalformedState, StorageFailure } from "./Errors.js"
 import type { FaultHooks } from "./Faults.js"
-import type { Blocker, Checkpoint, Criterion, Evidence, Goal, GoalState, Steering } from "./Goal.js"
+import type { Evidence, GoalState } from "./Goal.js"
 import { SafeId } from "./Goal.js"
 import { type LoadedState, loadFull, refresh } from "./internal/FileState.js"
 import {
@@ -48,7 +20,7 @@ import {
 import type { LedgerEvent } from "./LedgerEvent.js"
 import { acquireLock, type HeldLock, type LockOptions, noLock } from "./Lock.js"
 import { encodeSnapshot, writeSnapshotAtomically } from "./Snapshot.js"
-import { renderSnapshot } from "./SnapshotText.js"
+import { decideContext, type GoalStoreBackend, goalStoreFromBackend, type GoalStoreShape } from "./GoalStoreBackend.js"
 
 /** Where goals live unless told otherwise: `.armory/goals/` under the working directory. */
 export const DEFAULT_ROOT = join(".armory", "goals")
@@ -65,28 +37,6 @@ export interface GoalStoreOptions {
   readonly faults?: FaultHooks | undefined
   /** Test seam: `false` disables the session lock, to show what it prevents. Never in production. */
   readonly locking?: boolean | undefined
-}
-
-/** The goal operations of one session. Every mutation is one ledger event appended under the lock. */
-export interface GoalStoreShape {
-  readonly sessionId: string
-  /** The session's directory, holding `ledger.jsonl`, `goals.json` and `evidence/`. */
-  readonly directory: string
-  readonly set: (input: SetInput) => Effect.Effect<Goal, GoalStoreError>
-  readonly addCriterion: (input: AddCriterionInput) => Effect.Effect<Criterion, GoalStoreError>
-  readonly addEvidence: (input: AddEvidenceInput) => Effect.Effect<Evidence, GoalStoreError>
-  readonly setCriterionStatus: (input: SetCriterionStatusInput) => Effect.Effect<Criterion, GoalStoreError>
-  readonly steer: (input: SteerInput) => Effect.Effect<Steering, GoalStoreError>
-  readonly checkpoint: (input: CheckpointInput) => Effect.Effect<Checkpoint, GoalStoreError>
-  readonly addBlocker: (input: AddBlockerInput) => Effect.Effect<Blocker, GoalStoreError>
-  readonly resolveBlocker: (input: ResolveBlockerInput) => Effect.Effect<Blocker, GoalStoreError>
-  readonly setGoalStatus: (input: SetGoalStatusInput) => Effect.Effect<Goal, GoalStoreError>
-  readonly complete: (input?: CompleteInput) => Effect.Effect<Goal, GoalStoreError>
-  readonly status: () => Effect.Effect<GoalStatusReport, GoalStoreError>
-  /** The session ids under `sessions/` of this root. */
-  readonly sessions: () => Effect.Effect<ReadonlyArray<string>, StorageFailure>
-  /** The text a host injects every turn: objective, next unmet criteria and what they owe, blockers, gate. */
-  readonly snapshot: () => Effect.Effect<string, GoalStoreError>
 }
 
 /** The goal store service: one session's goal, persisted under a root directory. */
@@ -126,17 +76,6 @@ export const listSessions = (root: string): ReadonlyArray<string> => {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return []
     throw error
-  }
-}
-
-/** A decoder for an operation's input: whatever does not fit its Schema is `InvalidInput`. */
-const inputDecoder = <I>(schema: Schema.Codec<I, unknown>) => {
-  const decode = Schema.decodeUnknownResult(schema)
-  return (input: unknown): Effect.Effect<I, InvalidInput> => {
-    const decoded = decode(input)
-    return Result.isSuccess(decoded)
-      ? Effect.succeed(decoded.success)
-      : Effect.fail(new InvalidInput({ reason: decoded.failure.message.replace(/\s+/g, " ") }))
   }
 }
 
@@ -248,8 +187,7 @@ export const makeFileGoalStore = Effect.fn("makeFileGoalStore")(function* (optio
         Effect.gen(function* () {
           let state = yield* current
           if (state.tornBytes > 0) state = yield* quarantineTornTail(state)
-          const now = new Date(yield* Clock.currentTimeMillis).toISOString()
-          const decision = decide(state.state, { now, sessionId })
+          const decision = decide(state.state, yield* decideContext(sessionId))
           if (decision._tag === "Commit") return decision.answer(yield* append(lock, state, decision.event))
           if (state.snapshotStale) {
             yield* persistSnapshot(state)
@@ -262,44 +200,13 @@ export const makeFileGoalStore = Effect.fn("makeFileGoalStore")(function* (optio
       )
     )
 
-  const operation = <I, A>(
-    name: string,
-    schema: Schema.Codec<I, unknown>,
-    decide: (state: GoalState, context: DecideContext, input: I) => Decision<A>
-  ) => {
-    const decode = inputDecoder(schema)
-    return (input: unknown): Effect.Effect<A, GoalStoreError> =>
-      decode(input).pipe(
-        Effect.flatMap((decoded) => transact((state, context) => decide(state, context, decoded))),
-        Effect.withSpan(`GoalStore.${name}`)
-      )
-  }
-
-  const complete = operation("complete", CompleteInput, decideComplete)
-
-  const status = Effect.fn("GoalStore.status")(function* () {
-    const state = yield* current
-    return statusOf(deriveStatus(state.state))
-  })
-
-  return GoalStore.of({
+  const backend: GoalStoreBackend = {
     sessionId,
     directory,
-    set: operation("set", SetInput, decideSet),
-    addCriterion: operation("addCriterion", AddCriterionInput, decideAddCriterion),
-    addEvidence: operation("addEvidence", AddEvidenceInput, decideAddEvidence),
-    setCriterionStatus: operation("setCriterionStatus", SetCriterionStatusInput, decideSetCriterionStatus),
-    steer: operation("steer", SteerInput, decideSteer),
-    checkpoint: operation("checkpoint", CheckpointInput, decideCheckpoint),
-    addBlocker: operation("addBlocker", AddBlockerInput, decideAddBlocker),
-    resolveBlocker: operation("resolveBlocker", ResolveBlockerInput, decideResolveBlocker),
-    setGoalStatus: operation("setGoalStatus", SetGoalStatusInput, decideSetGoalStatus),
-    complete: (input = {}) => complete(input),
-    status,
+    transact,
+    read: () => Effect.map(current, (state) => state.state),
     sessions: () =>
-      Effect.try({ try: () => listSessions(root), catch: storageFailure("list sessions", join(root, "sessions"), false) }),
-    snapshot: Effect.fn("GoalStore.snapshot")(function* () {
-      return renderSnapshot(yield* status())
-    })
-  })
+      Effect.try({ try: () => listSessions(root), catch: storageFailure("list sessions", join(root, "sessions"), false) })
+  }
+  return GoalStore.of(goalStoreFromBackend(backend))
 })

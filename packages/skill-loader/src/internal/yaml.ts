@@ -1,19 +1,14 @@
 import { Result } from "effect"
-import { type Document, isNode, isScalar, parseDocument, visit, type YAMLError } from "yaml"
+import { CORE_SCHEMA, EVENT_ID, getScalarValue, load, parseEvents, SCALAR_STYLE, type ScalarEvent, YAMLException } from "js-yaml"
 import { MAX_FRONTMATTER_ENTRIES, MAX_FRONTMATTER_NESTING } from "../Limits.js"
 import { describeValue } from "./text.js"
 
-// YAML 1.2 core schema: `yes`, `on` and dates stay strings. Duplicate keys are checked below in
-// linear time instead of with the parser's `uniqueKeys`, whose pairwise comparison is quadratic.
-const PARSE_OPTIONS = {
-  version: "1.2",
-  schema: "core",
-  merge: false,
-  uniqueKeys: false,
-  prettyErrors: false,
-  strict: true,
-  stringKeys: false
-} as const
+// YAML 1.2 core schema (`yes`, `on` and dates stay strings, no `<<` merge, no custom tags). Every
+// alias is refused, so a billion-laughs document never expands; duplicate keys and collection keys
+// are errors of the parser itself.
+const LOAD_OPTIONS = { schema: CORE_SCHEMA, maxAliases: 0, maxDepth: MAX_FRONTMATTER_NESTING, json: false } as const
+
+const NESTED_TOO_DEEP = `YAML nested deeper than ${MAX_FRONTMATTER_NESTING} levels`
 
 const NEWLINE = 10
 const SPACE = 32
@@ -28,9 +23,9 @@ const isClosingBracket = (code: number): boolean => code === 93 /* ] */ || code 
 /**
  * A single pass over the text that bounds what the parser would build, without parsing: entries
  * (lines, `,` separators, compact `- ` indicators and opening brackets, each at most a few nodes)
- * and nesting (compact indicators on a line plus open brackets; indentation alone cannot nest
- * deep enough to matter within the frontmatter size limit). Quoted brackets count too: the bound
- * only has to be conservative.
+ * and nesting (compact indicators on a line plus open brackets; nesting by indentation costs a
+ * line per level and is bounded by the parser's own depth limit). Quoted brackets count too: the
+ * bound only has to be conservative.
  */
 const exceedsStructureBounds = (text: string): string | undefined => {
   let entries = 1
@@ -61,7 +56,7 @@ const exceedsStructureBounds = (text: string): string | undefined => {
       }
     }
     if (compactIndicators + flowDepth > MAX_FRONTMATTER_NESTING) {
-      return `YAML nested deeper than ${MAX_FRONTMATTER_NESTING} levels`
+      return NESTED_TOO_DEEP
     }
     if (entries > MAX_FRONTMATTER_ENTRIES) {
       return `YAML has more than ${MAX_FRONTMATTER_ENTRIES} lines and entries`
@@ -71,58 +66,116 @@ const exceedsStructureBounds = (text: string): string | undefined => {
 }
 
 const lineAndColumn = (text: string, offset: number, firstLine: number): string => {
-  const before = text.slice(0, offset)
-  const lineStart = before.lastIndexOf("\n") + 1
   let line = firstLine
-  for (let index = before.indexOf("\n"); index !== -1; index = before.indexOf("\n", index + 1)) line++
+  let lineStart = 0
+  for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1)) {
+    line++
+    lineStart = index + 1
+  }
   return `line ${line}, column ${offset - lineStart + 1}`
 }
 
-const describeYamlError = (error: YAMLError, text: string, firstLine: number): string =>
-  `${error.message} at ${lineAndColumn(text, error.pos[0], firstLine)}`
+const BLANK_OR_COMMENT = /^[ \t]*(?:#.*)?\r?$/
+const isEmptyDocument = (text: string) => text.split("\n").every((line) => BLANK_OR_COMMENT.test(line))
 
-/** The first reason the document's tree is refused: an alias, a non-scalar key, a duplicate key. */
-const refuseTree = (document: Document, text: string, firstLine: number): string | undefined => {
-  let refusal: string | undefined
-  visit(document, {
-    Alias(_, alias) {
-      const where = alias.range ? ` at ${lineAndColumn(text, alias.range[0], firstLine)}` : ""
-      refusal = `YAML alias *${alias.source}${where} refused: aliases are not allowed`
-      return visit.BREAK
-    },
-    Map(_, map) {
-      const seen = new Set<string>()
-      for (const pair of map.items) {
-        const where = isNode(pair.key) && pair.key.range ? ` at ${lineAndColumn(text, pair.key.range[0], firstLine)}` : ""
-        if (!isScalar(pair.key)) {
-          refusal = `YAML mapping key${where} refused: keys must be scalars`
-          return visit.BREAK
-        }
-        // Two keys that become the same JavaScript property would silently overwrite each other.
-        const property = String(pair.key.value)
-        if (seen.has(property)) {
-          refusal = `YAML duplicate key ${describeValue(property)}${where}`
-          return visit.BREAK
-        }
-        seen.add(property)
+interface Refusal {
+  readonly offset: number
+  readonly describe: (where: string) => string
+}
+
+/** The JavaScript property a scalar key becomes: a plain `~` and `null` are both "null", `0x1F` is "31". */
+const propertyOf = (text: string, key: ScalarEvent): string => {
+  const value = getScalarValue(text, key)
+  if (key.style !== SCALAR_STYLE.PLAIN) return value
+  try {
+    return String(load(value, LOAD_OPTIONS))
+  } catch {
+    return value
+  }
+}
+
+interface Frame {
+  readonly mapping: boolean
+  readonly keys: Set<string>
+  expectingKey: boolean
+}
+
+/**
+ * Walks the parser's events for the first alias, collection key or duplicate key, with its exact
+ * offset: the parser's own error points at the enclosing mapping or just past an indicator.
+ */
+const findRefusal = (text: string): Refusal | undefined => {
+  const frames: Array<Frame> = []
+  const completeNode = () => {
+    const parent = frames.at(-1)
+    if (parent?.mapping === true) parent.expectingKey = !parent.expectingKey
+  }
+  for (const event of parseEvents(text, { maxDepth: MAX_FRONTMATTER_NESTING })) {
+    const parent = frames.at(-1)
+    const isKey = parent?.mapping === true && parent.expectingKey
+    switch (event.type) {
+      case EVENT_ID.ALIAS: {
+        const name = text.slice(event.anchorStart, event.anchorEnd)
+        return { offset: event.anchorStart - 1, describe: (where) => `YAML alias *${name} at ${where} refused: aliases are not allowed` }
       }
-      return undefined
+      case EVENT_ID.SEQUENCE:
+      case EVENT_ID.MAPPING:
+        if (isKey) return { offset: event.start, describe: (where) => `YAML mapping key at ${where} refused: keys must be scalars` }
+        frames.push({ mapping: event.type === EVENT_ID.MAPPING, keys: new Set(), expectingKey: true })
+        break
+      case EVENT_ID.SCALAR:
+        if (isKey) {
+          const property = propertyOf(text, event)
+          const quoted = event.style === SCALAR_STYLE.SINGLE_QUOTED || event.style === SCALAR_STYLE.DOUBLE_QUOTED
+          // Two keys that become the same JavaScript property would silently overwrite each other.
+          if (parent.keys.has(property)) {
+            return { offset: quoted ? event.valueStart - 1 : event.valueStart, describe: (where) => `YAML duplicate key ${describeValue(property)} at ${where}` }
+          }
+          parent.keys.add(property)
+        }
+        completeNode()
+        break
+      case EVENT_ID.POP:
+        frames.pop()
+        completeNode()
+        break
+      case EVENT_ID.DOCUMENT:
+        break
     }
-  })
-  return refusal
+  }
+  return undefined
+}
+
+const isRefusalReason = (reason: string) =>
+  reason.startsWith("aliases exceeded") || reason === "duplicated mapping key" || reason.includes("complex keys")
+
+/** The reason a document is refused, pointing into the SKILL.md rather than into the YAML text. */
+const describeException = (error: YAMLException, text: string, firstLine: number): string => {
+  if (error.reason.startsWith("nesting exceeded")) return `YAML refused: ${NESTED_TOO_DEEP}`
+  if (isRefusalReason(error.reason)) {
+    const refusal = findRefusal(text)
+    if (refusal !== undefined) return `invalid YAML: ${refusal.describe(lineAndColumn(text, refusal.offset, firstLine))}`
+  }
+  const mark = error.mark
+  return mark === undefined
+    ? `invalid YAML: ${error.reason}`
+    : `invalid YAML: ${error.reason} at line ${firstLine + mark.line}, column ${mark.column + 1}`
 }
 
 /**
  * Parses frontmatter YAML into plain data, or fails with the reason it was refused. `firstLine` is
- * the file line the text starts on, so reasons point into the SKILL.md itself.
+ * the file line the text starts on, so reasons point into the SKILL.md itself. Frontmatter with no
+ * content (blank, or only comments) is `null`.
  */
 export const parseYaml = (text: string, firstLine: number): Result.Result<unknown, string> => {
   const bound = exceedsStructureBounds(text)
   if (bound !== undefined) return Result.fail(`YAML refused: ${bound}`)
-  const document = parseDocument(text, PARSE_OPTIONS)
-  const [error] = document.errors
-  if (error !== undefined) return Result.fail(`invalid YAML: ${describeYamlError(error, text, firstLine)}`)
-  const refusal = refuseTree(document, text, firstLine)
-  if (refusal !== undefined) return Result.fail(`invalid YAML: ${refusal}`)
-  return Result.succeed(document.toJS({ maxAliasCount: 0 }))
+  try {
+    return Result.succeed(load(text, LOAD_OPTIONS))
+  } catch (error) {
+    if (isEmptyDocument(text)) return Result.succeed(null)
+    if (error instanceof YAMLException) return Result.fail(describeException(error, text, firstLine))
+    // The parser documents that it may throw more than its own exception; a document never crashes the load.
+    return Result.fail(`invalid YAML: ${error instanceof Error ? error.message : String(error)}`)
+  }
 }

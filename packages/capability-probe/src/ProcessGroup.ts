@@ -8,8 +8,8 @@ import type { CleanupReport, RunOutcome, RunRequest } from "./RunCommand.js"
  *
  * POSIX: the child leads its own detached process group (and session). The group is killed on
  * timeout or overflow and also after a normal exit (a background child may outlive its parent),
- * then checked empty. On Linux the processes that appeared during the run are compared with those
- * before it: one still in the run's session, or (for the version run, whose working directory is
+ * then checked empty. On Linux the processes that appeared during the run (those with pids handed
+ * out after it started) are inspected: one still in the run's session, or (for the version run, whose working directory is
  * private) still working in that directory, escaped the group (e.g. with `setsid`); it is killed
  * and the cleanup reported failed. So is anything that still holds the output pipes afterwards.
  * Windows: only the direct child is stopped and the report says no more than that.
@@ -31,6 +31,28 @@ export async function superviseRun(request: RunRequest): Promise<RunOutcome> {
   }
   const listPids = (): ReadonlyArray<number> =>
     fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number)
+  // The kernel hands out pids in increasing order, wrapping at pid_max; the last one it handed out
+  // bounds which processes are new, so a short run needs no listing of /proc at all.
+  const lastPid = (): number | null => {
+    try {
+      const pid = Number(fs.readFileSync("/proc/sys/kernel/ns_last_pid", "utf8"))
+      return Number.isSafeInteger(pid) && pid > 0 ? pid : null
+    } catch {
+      return null
+    }
+  }
+  const MAX_PIDS_PROBED_DIRECTLY = 8
+  /** Every pid (or thread id) that may belong to a process started after `since` was taken. */
+  const processesStartedAfter = (since: { readonly lastPid: number | null; readonly existing: ReadonlySet<number> }): ReadonlyArray<number> => {
+    const last = lastPid()
+    if (since.lastPid === null || last === null) return listPids().filter((pid) => !since.existing.has(pid))
+    const first = since.lastPid
+    if (last >= first && last - first <= MAX_PIDS_PROBED_DIRECTLY) {
+      return Array.from({ length: last - first }, (_, index) => first + 1 + index)
+    }
+    const wrapped = last < first
+    return listPids().filter((pid) => (wrapped ? pid > first || pid <= last : pid > first && pid <= last))
+  }
   // /proc/<pid>/stat: "pid (comm) state ppid pgrp session ..."; comm may contain spaces and parentheses.
   const readStat = (pid: number): { state: string; pgrp: number; session: number } | null => {
     try {
@@ -77,7 +99,11 @@ export async function superviseRun(request: RunRequest): Promise<RunOutcome> {
     })
   }
 
-  const before = new Set(hasProc ? listPids() : [])
+  const startedAfter = (() => {
+    if (!hasProc) return { lastPid: null, existing: new Set<number>() }
+    const last = lastPid()
+    return { lastPid: last, existing: new Set(last === null ? listPids() : []) }
+  })()
   const chunks = { stdout: [] as Array<Buffer>, stderr: [] as Array<Buffer> }
   const sizes = { stdout: 0, stderr: 0 }
   let overflow: "stdout" | "stderr" | null = null
@@ -177,8 +203,8 @@ export async function superviseRun(request: RunRequest): Promise<RunOutcome> {
       await sleep(10)
     }
     const escapees = hasProc
-      ? listPids().filter((pid) => {
-          if (before.has(pid) || pid === process.pid) return false
+      ? processesStartedAfter(startedAfter).filter((pid) => {
+          if (pid === process.pid) return false
           const stat = readStat(pid)
           if (stat === null || stat.state === "Z") return false
           if (stat.pgrp === pgid || stat.session === pgid) return true

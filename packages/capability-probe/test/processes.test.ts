@@ -27,10 +27,12 @@ const readPid = async (file: string): Promise<number> => {
 }
 
 /** Probes a driver that leaves a `setsid` escapee behind; reports whether the escapee survived. */
-const probeWithSetsidEscapee = async (probe: (path: string) => Promise<unknown>) => {
+const probeWithSetsidEscapee = async (probe: (path: string) => Promise<unknown>, busyProcesses = 0) => {
   const pidFile = join(scratch(), "pid")
+  // Short-lived processes started before the escape hand out many pids during the run.
+  const busy = busyProcesses > 0 ? `i=0; while [ $i -lt ${busyProcesses} ]; do /bin/true; i=$((i + 1)); done\n` : ""
   const directory = driver(
-    `setsid sh -c 'echo $$ > "$0"; exec sleep 30' '${pidFile}' >/dev/null 2>&1 &\nwhile [ ! -s '${pidFile}' ]; do sleep 0.01; done\n${BANNER}`
+    `${busy}setsid sh -c 'echo $$ > "$0"; exec sleep 30' '${pidFile}' >/dev/null 2>&1 &\nwhile [ ! -s '${pidFile}' ]; do sleep 0.01; done\n${BANNER}`
   )
   const result = await probe(pathWith(directory))
   const pid = await readPid(pidFile)
@@ -203,6 +205,13 @@ describe("the version run as a real process", () => {
       expect((result as { detail: string }).detail).toMatch(/escaped the process group/)
       expect(alive).toBe(false)
     }
+  })
+
+  it("finds the escapee also when many processes started during the run", async () => {
+    const { result, alive } = await probeWithSetsidEscapee((path) => probeBrowserDriver({ path }), 40)
+    expect(result).toMatchObject({ status: "unverified-identity", version: null, blocker: BLOCKED_BROWSER_DRIVER_CLEANUP_FAILED })
+    expect((result as { detail: string }).detail).toMatch(/escaped the process group/)
+    expect(alive).toBe(false)
   })
 
   it.skipIf(!existsSync("/usr/bin/perl"))("reports a descendant that moved to its own process group and directory", async () => {

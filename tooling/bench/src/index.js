@@ -31,7 +31,7 @@ const formatMs = (ms) => (ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFix
 const describeTarget = (target) =>
   [
     target.medianMs === undefined ? undefined : `≤ ${formatMs(target.medianMs)}`,
-    target.ratio === undefined ? undefined : `≥ ${target.ratio}×`
+    target.ratio === undefined ? undefined : `≥ ${Number(target.ratio.toFixed(3))}×`
   ]
     .filter((part) => part !== undefined)
     .join(", ")

@@ -1,5 +1,7 @@
-import { readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
+import { decodeLedgerLine, deriveStatus, fold, LEDGER_FILE, LEDGER_QUARANTINE_FILE, openGoalStore, statusOf } from "@armory/goal-store"
+import { Result } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { arbitraryOf, type JsonSchema } from "./support/jsonSchemaArbitrary.js"
@@ -80,4 +82,36 @@ describe.each(operations)("$method $path under 1,000 fuzzed requests", ({ path, 
     )
     expect((await rawRequest(`${server.url}/health`)).status).toBe(200)
   }, 300_000)
+})
+
+/** Every session the fuzzing wrote: the root aggregate and each directory under `sessions/`. */
+const sessionsUnder = (root: string): ReadonlyArray<{ readonly sessionId: string | undefined; readonly directory: string }> => [
+  { sessionId: undefined, directory: root },
+  ...(existsSync(join(root, "sessions")) ? readdirSync(join(root, "sessions")) : []).map((sessionId) => ({
+    sessionId,
+    directory: join(root, "sessions", sessionId)
+  }))
+]
+
+describe("goal state after the fuzzing", () => {
+  it("is uncorrupted: every ledger decodes with contiguous seq, nothing was torn, and the store reads what the ledger folds to", async () => {
+    let events = 0
+    for (const { sessionId, directory } of sessionsUnder(server.goalsRoot)) {
+      if (!existsSync(join(directory, LEDGER_FILE))) continue
+      expect(existsSync(join(directory, LEDGER_QUARANTINE_FILE))).toBe(false)
+      const lines = readFileSync(join(directory, LEDGER_FILE), "utf8").split("\n")
+      expect(lines.pop()).toBe("")
+      const decoded = lines.map((line) => decodeLedgerLine(line))
+      expect(decoded.filter(Result.isFailure)).toEqual([])
+      const ledger = decoded.filter(Result.isSuccess).map((result) => result.success)
+      expect(ledger.map((event) => event.seq)).toEqual(ledger.map((_, index) => index + 1))
+      const folded = fold(ledger)
+      if (Result.isFailure(folded)) throw new Error(`the ledger of ${directory} does not fold: ${folded.failure.reason}`)
+      const store = await openGoalStore({ root: server.goalsRoot, sessionId })
+      expect(await store.status()).toEqual(statusOf(deriveStatus(folded.success)))
+      events += ledger.length
+    }
+    // The fuzzed bodies include valid ones, so goals were really written, not just refused.
+    expect(events).toBeGreaterThan(0)
+  })
 })

@@ -38,6 +38,8 @@ export const testTools = (channel: HostChannel) =>
 
 export interface RunningServer {
   readonly url: string
+  /** Where the server keeps goals. */
+  readonly goalsRoot: string
   readonly close: () => Promise<void>
 }
 
@@ -53,12 +55,13 @@ export const NO_BROWSER_ENV = {
 
 /** Starts the real server on an ephemeral loopback port, with goals in a fresh temp directory. */
 export const startServer = async (overrides: Partial<ServerOptions<never>> = {}): Promise<RunningServer> => {
+  const goalsRoot = overrides.goalsRoot ?? join(mkdtempSync(join(tmpdir(), "armory-client-goals-")), "goals")
   const layer = serverLayer<never>({
     token: TOKEN,
     skillSources: [EXAMPLE_SKILLS],
     hostTools: testTools,
     defaultGlobals: ["channel", "echo"],
-    goalsRoot: join(mkdtempSync(join(tmpdir(), "armory-client-goals-")), "goals"),
+    goalsRoot,
     browserEnv: NO_BROWSER_ENV,
     platform: "linux",
     ...overrides
@@ -67,6 +70,7 @@ export const startServer = async (overrides: Partial<ServerOptions<never>> = {})
   const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (server) => server.address))
   return {
     url: HttpServer.formatAddress(address),
+    goalsRoot,
     close: () => runtime.dispose()
   }
 }

@@ -1,36 +1,48 @@
 import { spawn } from "node:child_process"
 import { once } from "node:events"
+import { existsSync, mkdtempSync, readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { openGoalStore } from "@armory/goal-store"
 import { describe, expect, it } from "vitest"
 
 const bin = join(import.meta.dirname, "..", "dist", "bin.js")
 const EXAMPLES = join(import.meta.dirname, "..", "..", "..", "examples", "skills")
 const TOKEN = "shutdown-test-token"
 
+/** Starts `armory serve` on an ephemeral port and resolves with its URL once it listens. */
+const startServe = async (extraArgs: ReadonlyArray<string> = []) => {
+  const server = spawn(process.execPath, [bin, "serve", "--port", "0", "--dir", EXAMPLES, ...extraArgs], {
+    env: { ...process.env, ARMORY_TOKEN: TOKEN },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  const exited = once(server, "exit")
+  let stdout = ""
+  server.stdout.setEncoding("utf8")
+  const url = await new Promise<string>((resolve, reject) => {
+    server.stdout.on("data", (chunk: string) => {
+      stdout += chunk
+      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout)
+      if (match !== null) resolve(match[0])
+    })
+    server.once("exit", (code) => reject(new Error(`armory serve exited ${code} before listening: ${stdout}`)))
+  })
+  return { server, exited, url }
+}
+
+const execute = (url: string, code: string) =>
+  fetch(`${url}/codemode/execute`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify({ code })
+  })
+
 describe("armory serve as a process", () => {
   it("finishes an in-flight request on SIGTERM, then exits 130 and stops listening", async () => {
-    const server = spawn(process.execPath, [bin, "serve", "--port", "0", "--dir", EXAMPLES], {
-      env: { ...process.env, ARMORY_TOKEN: TOKEN },
-      stdio: ["ignore", "pipe", "pipe"]
-    })
-    const exited = once(server, "exit")
-    let stdout = ""
-    server.stdout.setEncoding("utf8")
-    const url = await new Promise<string>((resolve, reject) => {
-      server.stdout.on("data", (chunk: string) => {
-        stdout += chunk
-        const match = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout)
-        if (match !== null) resolve(match[0])
-      })
-      server.once("exit", (code) => reject(new Error(`armory serve exited ${code} before listening: ${stdout}`)))
-    })
+    const { server, exited, url } = await startServe()
 
     // A guest that keeps the request busy for a while, so the signal lands mid-request.
-    const inFlight = fetch(`${url}/codemode/execute`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ code: "const started = Date.now(); while (Date.now() - started < 1500) {} return 42" })
-    })
+    const inFlight = execute(url, "const started = Date.now(); while (Date.now() - started < 1500) {} return 42")
     await new Promise((resolve) => setTimeout(resolve, 500))
     server.kill("SIGTERM")
 
@@ -40,5 +52,35 @@ describe("armory serve as a process", () => {
     const [code] = await exited
     expect(code).toBe(130)
     await expect(fetch(`${url}/health`)).rejects.toThrow("fetch failed")
+  }, 30_000)
+
+  it("lets goal mutations in flight at SIGTERM finish, then leaves no lock and no lost event", async () => {
+    const root = join(mkdtempSync(join(tmpdir(), "armory-serve-goals-")), "goals")
+    const { server, exited, url } = await startServe(["--goals-root", root])
+    // Mutations back to back for a while, so the signal lands while one holds the session lock.
+    const inFlight = execute(
+      url,
+      `await goals.set({ objective: "Survive shutdown" })
+       let count = 0
+       const started = Date.now()
+       while (Date.now() - started < 1500) await goals.checkpoint({ summary: "tick " + count++ })
+       return count`
+    )
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    server.kill("SIGTERM")
+
+    const response = await inFlight
+    expect(response.status).toBe(200)
+    const { status, result: checkpoints } = (await response.json()) as { status: string; result: number }
+    expect(status).toBe("completed")
+    expect(checkpoints).toBeGreaterThan(0)
+    const [code] = await exited
+    expect(code).toBe(130)
+
+    expect(existsSync(join(root, ".lock"))).toBe(false)
+    const ledger = readFileSync(join(root, "ledger.jsonl"), "utf8").trim().split("\n")
+    expect(ledger).toHaveLength(1 + checkpoints)
+    const store = await openGoalStore({ root, lock: { timeoutMs: 1000 } })
+    expect((await store.checkpoint({ summary: "after the restart" })).summary).toBe("after the restart")
   }, 30_000)
 })

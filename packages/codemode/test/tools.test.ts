@@ -125,8 +125,12 @@ describe("executeEffect", () => {
         })
       }
     }
+    // The guest must still be calling when the fiber is interrupted: with the default limit of 1 000
+    // calls, fast round trips would end it with ToolCallLimitExceeded before the 200 ms are up.
     const outcome = await Effect.runPromiseExit(
-      executeEffect("while (true) { await tools.t.tick() }", { tools, timeoutMs: 10_000 }).pipe(Effect.timeout("200 millis"))
+      executeEffect("while (true) { await tools.t.tick() }", { tools, timeoutMs: 10_000, maxToolCalls: 1_000_000 }).pipe(
+        Effect.timeout("200 millis")
+      )
     )
     expect(outcome._tag).toBe("Failure")
     const atInterrupt = calls

@@ -1,28 +1,32 @@
 /**
  * Guest-side setup, evaluated inside each fresh QuickJS context before user code. It is a function
- * expression the host calls with the one bridge function, so the bridge lives only in this closure
- * and is never a property of `globalThis`. It installs `console`, `tools` and the aliased globals,
- * and returns `run(code)`, which resolves to a JSON text describing the outcome; the host only ever
- * reads strings out of the guest, so no host code runs guest getters or `toJSON`.
+ * expression the host calls with the one log function, so that function lives only in this closure
+ * and is never a property of `globalThis`. It installs `console` and `tools` and returns the three
+ * entry points the host holds: `run(code, globalNamesJson)`, which binds the aliased globals and
+ * resolves to a JSON text describing the outcome; `takeCalls()`, which hands over the tool calls
+ * made since it was last called; and `settle(answersJson)`, which resolves or rejects them. The host
+ * only ever reads strings out of the guest, so no host code runs guest getters or `toJSON`.
+ *
+ * Tool calls wait in this closure until the host takes them once the guest has run as far as it
+ * can, so a burst of calls (`Promise.all`) crosses into the host as one text instead of one host
+ * callback each, and their answers come back the same way. A failed call is revived into an Error
+ * by the call that waits on it, not by `settle`: whatever user code put on `Error.prototype` then
+ * fails that call alone, not the settling of the others.
  *
  * The intrinsics it needs are captured up front: user code may replace `JSON.stringify` or
- * `Object.keys` for itself, but not for the boundary.
+ * `Object.keys` for itself, but not for the boundary. Pending calls and tree nodes are kept in
+ * prototype-less records, so nothing user code puts on a prototype is consulted on the way.
+ *
+ * Compiling this text is most of what building a realm costs (QuickJS compiles roughly 50 µs per
+ * KiB here), so it stays terse: the refusing Proxy traps are shared, and helpers used once are inlined.
  */
-export const PRELUDE = String.raw`(function (bridge, globalNames) {
+export const PRELUDE = String.raw`(function (log) {
   "use strict";
-  const stringify = JSON.stringify;
-  const parse = JSON.parse;
-  const keysOf = Object.keys;
-  const defineProperty = Object.defineProperty;
-  const freeze = Object.freeze;
-  const isFiniteNumber = Number.isFinite;
-  const ErrorConstructor = Error;
-  const TypeErrorConstructor = TypeError;
-  const ProxyConstructor = Proxy;
-  const MapConstructor = Map;
-  const StringOf = String;
-  const AsyncFunction = (async () => {}).constructor;
-  const globalObject = globalThis;
+  const stringify = JSON.stringify, parse = JSON.parse, keysOf = Object.keys, defineProperty = Object.defineProperty;
+  const isFiniteNumber = Number.isFinite, ErrorConstructor = Error, TypeErrorConstructor = TypeError;
+  const PromiseConstructor = Promise, ProxyConstructor = Proxy, StringOf = String;
+  const AsyncFunction = (async () => {}).constructor, globalObject = globalThis;
+  const constant = (name, value) => defineProperty(globalObject, name, { value, writable: false, enumerable: false, configurable: false });
 
   const toText = (value) => {
     if (typeof value === "string") return value;
@@ -35,69 +39,72 @@ export const PRELUDE = String.raw`(function (bridge, globalNames) {
   };
 
   const consoleObject = {};
-  for (const level of ["log", "info", "debug", "warn", "error"]) {
-    consoleObject[level] = (...args) => { bridge("log", level, args.map(toText).join(" ")); };
-  }
-  defineProperty(globalObject, "console", { value: freeze(consoleObject), writable: false, enumerable: false, configurable: false });
+  for (const level of ["log", "info", "debug", "warn", "error"]) consoleObject[level] = (...args) => { log(level, args.map(toText).join(" ")); };
+  constant("console", Object.freeze(consoleObject));
 
-  const reviveError = (payload) => {
-    let data;
-    try { data = parse(payload); } catch (_) { data = { _tag: "InternalToolError", message: "malformed tool error", fields: {} }; }
-    const error = new ErrorConstructor(data.message);
-    error.name = data._tag;
-    error._tag = data._tag;
-    for (const key of keysOf(data.fields)) {
-      if (key !== "_tag" && key !== "message" && key !== "name" && key !== "stack") error[key] = data.fields[key];
-    }
-    return error;
-  };
+  let outgoing = "", nextCallId = 0;
+  const waiting = { __proto__: null };
 
   const callTool = async (path, args) => {
-    if (args.length > 1) throw new TypeErrorConstructor("tools." + path + " takes one input value, got " + args.length + " arguments");
-    let inputText;
+    const name = "tools." + path;
+    if (args.length > 1) throw new TypeErrorConstructor(name + " takes one input value, got " + args.length + " arguments");
+    let input = "";
     if (args.length === 1 && args[0] !== undefined) {
-      try { inputText = stringify(args[0]); } catch (cause) {
-        throw new TypeErrorConstructor("tools." + path + ": the input is not JSON-serialisable: " + toText(cause && cause.message));
+      let text;
+      try { text = stringify(args[0]); } catch (cause) {
+        throw new TypeErrorConstructor(name + ": the input is not JSON-serialisable: " + toText(cause && cause.message));
       }
-      if (inputText === undefined) throw new TypeErrorConstructor("tools." + path + ": the input is not JSON-serialisable");
+      if (text === undefined) throw new TypeErrorConstructor(name + ": the input is not JSON-serialisable");
+      input = "," + stringify(text);
     }
-    let outputText;
-    try { outputText = await bridge("call", path, inputText); } catch (payload) { throw reviveError(payload); }
-    return outputText === undefined ? undefined : parse(outputText);
+    const callId = nextCallId++;
+    outgoing += (outgoing === "" ? "[" : ",[") + callId + "," + stringify(path) + input + "]";
+    try {
+      return await new PromiseConstructor((resolve, reject) => { waiting[callId] = [resolve, reject]; });
+    } catch (data) {
+      const error = new ErrorConstructor(data.message);
+      error.name = data._tag;
+      error._tag = data._tag;
+      for (const key of keysOf(data.fields)) {
+        if (key !== "_tag" && key !== "message" && key !== "name" && key !== "stack") error[key] = data.fields[key];
+      }
+      throw error;
+    }
   };
 
-  const nodes = new MapConstructor();
-  const node = (path) => {
-    const known = nodes.get(path);
-    if (known !== undefined) return known;
-    const proxy = new ProxyConstructor(() => {}, {
-      get: (_, key) => (typeof key === "symbol" || key === "then") ? undefined : node(path === "" ? key : path + "." + key),
-      apply: (_, __, args) => {
-        if (path === "") throw new TypeErrorConstructor("tools is the tool tree, not a tool: call tools.<namespace>.<tool>(input)");
-        return callTool(path, args);
-      },
-      construct: () => { throw new TypeErrorConstructor("tools." + path + " is not a constructor"); },
-      getPrototypeOf: () => null,
-      setPrototypeOf: () => false,
-      set: () => false,
-      defineProperty: () => false,
-      deleteProperty: () => false,
-      has: () => false,
-      ownKeys: () => [],
-      getOwnPropertyDescriptor: () => undefined
-    });
-    nodes.set(path, proxy);
-    return proxy;
+  const takeCalls = () => {
+    const text = outgoing;
+    outgoing = "";
+    return text;
   };
 
-  defineProperty(globalObject, "tools", { value: node(""), writable: false, enumerable: false, configurable: false });
-  for (const name of globalNames) {
-    defineProperty(globalObject, name, { value: node(name), writable: false, enumerable: false, configurable: false });
-  }
+  const settle = (answersJson) => {
+    const answers = parse(answersJson);
+    for (let index = 0; index < answers.length; index++) {
+      const answer = answers[index], callbacks = waiting[answer[0]];
+      if (callbacks !== undefined) {
+        delete waiting[answer[0]];
+        callbacks[answer[1]](answer.length > 2 ? answer[2] : undefined);
+      }
+    }
+  };
+
+  const refuse = () => false;
+  const fixedTraps = { __proto__: null, getPrototypeOf: () => null, setPrototypeOf: refuse, set: refuse, defineProperty: refuse, deleteProperty: refuse, has: refuse, ownKeys: () => [], getOwnPropertyDescriptor: () => undefined };
+  const nodes = { __proto__: null };
+  const node = (path) => nodes[path] ?? (nodes[path] = new ProxyConstructor(() => {}, {
+    __proto__: fixedTraps,
+    get: (_, key) => (typeof key === "symbol" || key === "then") ? undefined : node(path === "" ? key : path + "." + key),
+    apply: (_, __, args) => {
+      if (path === "") throw new TypeErrorConstructor("tools is the tool tree, not a tool: call tools.<namespace>.<tool>(input)");
+      return callTool(path, args);
+    },
+    construct: () => { throw new TypeErrorConstructor("tools." + path + " is not a constructor"); }
+  }));
+  constant("tools", node(""));
 
   const describeError = (error) => {
-    let tag = "Error";
-    let message;
+    let tag = "Error", message;
     try {
       if (typeof error === "object" && error !== null) {
         tag = typeof error._tag === "string" ? error._tag : typeof error.name === "string" ? error.name : "Error";
@@ -112,28 +119,23 @@ export const PRELUDE = String.raw`(function (bridge, globalNames) {
     return stringify({ ok: false, tag: StringOf(tag), message: StringOf(message) });
   };
 
-  const serialise = (value) => {
-    if (value === undefined) return stringify({ ok: true });
-    const text = stringify(value, function (key, item) {
-      const kind = typeof item;
-      const where = key === "" ? "the returned value" : "the property " + stringify(key);
-      if (kind === "function" || kind === "symbol" || kind === "bigint") {
-        throw new TypeErrorConstructor("the result must be JSON-serialisable: " + where + " is a " + kind);
-      }
-      if (kind === "number" && !isFiniteNumber(item)) {
-        throw new TypeErrorConstructor("the result must be JSON-serialisable: " + where + " is " + StringOf(item));
-      }
-      return item;
-    });
-    return stringify({ ok: true, json: text });
+  const refuseNonJson = function (key, item) {
+    const kind = typeof item;
+    const where = key === "" ? "the returned value" : "the property " + stringify(key);
+    if (kind === "function" || kind === "symbol" || kind === "bigint") throw new TypeErrorConstructor("the result must be JSON-serialisable: " + where + " is a " + kind);
+    if (kind === "number" && !isFiniteNumber(item)) throw new TypeErrorConstructor("the result must be JSON-serialisable: " + where + " is " + StringOf(item));
+    return item;
   };
 
-  return async (code) => {
+  const run = async (code, globalNamesJson) => {
+    for (const name of parse(globalNamesJson)) constant(name, node(name));
     try {
-      const body = new AsyncFunction(code);
-      return serialise(await body());
+      const value = await new AsyncFunction(code)();
+      return stringify(value === undefined ? { ok: true } : { ok: true, json: stringify(value, refuseNonJson) });
     } catch (error) {
       return describeError(error);
     }
   };
+
+  return [run, takeCalls, settle];
 })`

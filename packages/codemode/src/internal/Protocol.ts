@@ -28,11 +28,16 @@ export interface GuestErrorPayload {
   readonly fields: Readonly<Record<string, unknown>>
 }
 
+export interface CallAnswer {
+  readonly callId: number
+  readonly outcome: CallOutcome
+}
+
+/** The answers to tool calls that finished since the last settle, as `encodeAnswers` writes them. */
 export interface SettleRequest {
   readonly type: "settle"
   readonly runId: number
-  readonly callId: number
-  readonly outcome: CallOutcome
+  readonly answers: string
 }
 
 export interface CancelRequest {
@@ -42,13 +47,56 @@ export interface CancelRequest {
 
 export type ToWorker = RunRequest | SettleRequest | CancelRequest
 
-export interface CallMessage {
-  readonly type: "call"
-  readonly runId: number
+export interface ToolCall {
   readonly callId: number
   readonly path: string
   readonly input?: string
 }
+
+/**
+ * The tool calls the guest made in one turn (from one entry into the guest until it waits again), in
+ * order, as the prelude wrote them; `decodeCalls` reads them. Tool traffic crosses the thread
+ * boundary as text so that the sandbox thread, the busier of the two, neither parses nor clones it.
+ */
+export interface CallsMessage {
+  readonly type: "calls"
+  readonly runId: number
+  readonly calls: string
+}
+
+const malformed = () => new TypeError("the sandbox sent a malformed tool call")
+
+/**
+ * Reads the calls the prelude queued: comma-separated `[callId, path, input?]` entries. The prelude
+ * writes them with the intrinsics it captured before user code ran, so a malformed entry means the
+ * boundary itself broke; it is refused rather than guessed at.
+ */
+export const decodeCalls = (text: string): ReadonlyArray<ToolCall> => {
+  const entries: unknown = JSON.parse(`[${text}]`)
+  if (!Array.isArray(entries)) throw malformed()
+  return entries.map((entry: unknown): ToolCall => {
+    if (!Array.isArray(entry) || entry.length < 2 || entry.length > 3) throw malformed()
+    const [callId, path, input]: Array<unknown> = entry
+    if (typeof callId !== "number" || typeof path !== "string" || !(input === undefined || typeof input === "string")) throw malformed()
+    return input === undefined ? { callId, path } : { callId, path, input }
+  })
+}
+
+/**
+ * The answers as the prelude's `settle` reads them: `[callId, 0, output?]` resolves the call,
+ * `[callId, 1, error]` rejects it. An output is already JSON text made by the host, so it is spliced
+ * in rather than parsed and encoded again.
+ */
+export const encodeAnswers = (answers: ReadonlyArray<CallAnswer>): string =>
+  `[${answers
+    .map(({ callId, outcome }) =>
+      outcome.ok
+        ? outcome.output === undefined
+          ? `[${callId},0]`
+          : `[${callId},0,${outcome.output}]`
+        : `[${callId},1,${JSON.stringify(outcome.error)}]`
+    )
+    .join(",")}]`
 
 /** What the sandbox decided; the host adds the `calls` it recorded. */
 export interface SandboxOutcome {
@@ -65,4 +113,4 @@ export interface DoneMessage {
   readonly outcome: SandboxOutcome
 }
 
-export type FromWorker = CallMessage | DoneMessage
+export type FromWorker = CallsMessage | DoneMessage

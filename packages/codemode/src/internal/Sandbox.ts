@@ -1,45 +1,47 @@
-import type {
-  QuickJSContext,
-  QuickJSDeferredPromise,
-  QuickJSHandle,
-  QuickJSRuntime,
-  QuickJSWASMModule
-} from "quickjs-emscripten-core"
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core"
 import { PRELUDE } from "./Prelude.js"
-import type { CallOutcome, Limits, SandboxOutcome } from "./Protocol.js"
+import type { Limits, SandboxOutcome } from "./Protocol.js"
 
 const MAX_LOG_LINE_CHARS = 2_000
 
-/** The hooks an execution reports through: tool calls go out, the outcome comes back once. */
+/**
+ * The hooks an execution reports through: tool calls go out a turn at a time, as the prelude wrote
+ * them (see `CallsMessage`), and the outcome comes back once.
+ */
 export interface SandboxHooks {
-  readonly requestCall: (callId: number, path: string, input: string | undefined) => void
+  readonly requestCalls: (calls: string) => void
   readonly done: (outcome: SandboxOutcome) => void
 }
 
 /** A running execution: the host settles its tool calls or cancels it. */
 export interface Execution {
-  readonly settle: (callId: number, outcome: CallOutcome) => void
+  /** Hands the guest answers written by `encodeAnswers`. */
+  readonly settle: (answers: string) => void
   readonly cancel: () => void
 }
 
-interface Realm {
+const stringArgument = (context: QuickJSContext, handle: QuickJSHandle | undefined): string | undefined =>
+  handle !== undefined && context.typeof(handle) === "string" ? context.getString(handle) : undefined
+
+/**
+ * A fresh runtime and context with the prelude applied (`console` and `tools`), holding the prelude's
+ * entry points. It serves exactly one execution, which points its console at its own log.
+ */
+export interface Realm {
   readonly runtime: QuickJSRuntime
   readonly context: QuickJSContext
   readonly run: QuickJSHandle
+  readonly takeCalls: QuickJSHandle
+  readonly settle: QuickJSHandle
+  readonly listen: (onLog: (level: string, text: string) => void) => void
   readonly dispose: () => void
 }
 
-type BridgeHandler = (context: QuickJSContext, args: ReadonlyArray<QuickJSHandle>) => QuickJSHandle | undefined
-
 /**
- * A fresh runtime and context with the prelude applied: `console`, `tools` and one Proxy node per
- * global name. `seedBuiltinGlobals` builds the same realm to enumerate what the guest sees.
+ * Builds a realm. Nothing in it depends on the execution it will serve, so a worker builds the next
+ * one while it waits; `seedBuiltinGlobals` builds the same realm to enumerate what the guest sees.
  */
-export const createRealm = (
-  module: QuickJSWASMModule,
-  globals: ReadonlyArray<string>,
-  bridge: BridgeHandler
-): Realm => {
+export const createRealm = (module: QuickJSWASMModule): Realm => {
   const runtime = module.newRuntime()
   const context = runtime.newContext()
   const owned: Array<QuickJSHandle> = []
@@ -48,32 +50,67 @@ export const createRealm = (
     context.dispose()
     runtime.dispose()
   }
+  let onLog: ((level: string, text: string) => void) | undefined
   try {
-    const bridgeFunction = context.newFunction("bridge", function (...args) {
-      return bridge(context, args)
+    const log = context.newFunction("log", (level, text) => {
+      onLog?.(stringArgument(context, level) ?? "log", stringArgument(context, text) ?? "")
     })
-    owned.push(bridgeFunction)
-    const names = context.newArray()
-    owned.push(names)
-    globals.forEach((name, index) => {
-      const value = context.newString(name)
-      context.setProp(names, index, value)
-      value.dispose()
-    })
+    owned.push(log)
     const prelude = context.unwrapResult(context.evalCode(PRELUDE, "prelude.js"))
     owned.push(prelude)
-    const run = context.unwrapResult(context.callFunction(prelude, context.undefined, bridgeFunction, names))
-    owned.push(run)
-    return { runtime, context, run, dispose }
+    const entryPoints = context.unwrapResult(context.callFunction(prelude, context.undefined, log))
+    owned.push(entryPoints)
+    const [run, takeCalls, settle] = [0, 1, 2].map((index) => {
+      const handle = context.getProp(entryPoints, index)
+      owned.push(handle)
+      return handle
+    })
+    if (run === undefined || takeCalls === undefined || settle === undefined) throw new TypeError("the prelude returned no entry points")
+    return {
+      runtime,
+      context,
+      run,
+      takeCalls,
+      settle,
+      listen: (listener) => {
+        onLog = listener
+      },
+      dispose
+    }
   } catch (error) {
     dispose()
     throw error
   }
 }
 
+/**
+ * Keeps one realm built ahead of the execution that will take it. Building a realm (context,
+ * intrinsics, compiling the prelude) is most of what a short execution costs and none of it depends
+ * on the execution, so a worker refills the stock while it would otherwise wait. A stocked realm is
+ * still fresh when taken: no code but the prelude has run in it.
+ */
+export const makeRealmStock = (build: () => Realm) => {
+  let ready: Realm | undefined
+  return {
+    refill: (): void => {
+      if (ready !== undefined) return
+      try {
+        ready = build()
+      } catch {
+        // `take` builds again, and a failure there reaches the host as the run's failure.
+      }
+    },
+    take: (): Realm => {
+      const realm = ready ?? build()
+      ready = undefined
+      return realm
+    }
+  }
+}
+
 /** The names on a fresh guest realm's `globalThis`, sorted. */
 export const realmGlobalNames = (module: QuickJSWASMModule): ReadonlyArray<string> => {
-  const realm = createRealm(module, [], () => undefined)
+  const realm = createRealm(module)
   try {
     const names = realm.context.unwrapResult(
       realm.context.evalCode("JSON.stringify(Object.getOwnPropertyNames(globalThis))")
@@ -87,9 +124,6 @@ export const realmGlobalNames = (module: QuickJSWASMModule): ReadonlyArray<strin
     realm.dispose()
   }
 }
-
-const stringArgument = (context: QuickJSContext, handle: QuickJSHandle | undefined): string | undefined =>
-  handle !== undefined && context.typeof(handle) === "string" ? context.getString(handle) : undefined
 
 /** Reads `name` and `message` of an engine error (interrupt, out of memory) as plain strings. */
 const describeFault = (context: QuickJSContext, error: QuickJSHandle): { name: string; message: string } => {
@@ -120,12 +154,13 @@ const cutResult = (json: string, limit: number): string => {
 }
 
 /**
- * Starts one execution of `code` in a fresh realm. CPU time is bounded by the interrupt handler
- * (checked while the guest runs) and waiting time by a timer; either way the realm is disposed the
- * moment the outcome is known, so no guest callback runs afterwards and late tool answers are dropped.
+ * Starts one execution of `code` in `realm`, which must be fresh. CPU time is bounded by the
+ * interrupt handler (checked while the guest runs) and waiting time by a timer; either way no guest
+ * code runs once the outcome is known, late tool answers are dropped, and the realm is disposed right
+ * after the outcome is reported.
  */
 export const startExecution = (
-  module: QuickJSWASMModule,
+  realm: Realm,
   code: string,
   globals: ReadonlyArray<string>,
   limits: Limits,
@@ -134,38 +169,17 @@ export const startExecution = (
   const deadline = Date.now() + limits.timeoutMs
   const logs: Array<string> = []
   let droppedLogLines = 0
-  const pending = new Map<number, QuickJSDeferredPromise>()
-  let nextCallId = 0
   let finished = false
   let promise: QuickJSHandle | undefined
+  const { context, runtime } = realm
 
-  const log = (level: string, text: string) => {
+  realm.listen((level, text) => {
     if (logs.length < limits.maxLogLines) logs.push(cutLogLine(`[${level}] ${text}`))
     else droppedLogLines++
-  }
-
-  const bridge: BridgeHandler = (context, [kind, ...args]) => {
-    const operation = stringArgument(context, kind)
-    if (operation === "log") {
-      log(stringArgument(context, args[0]) ?? "log", stringArgument(context, args[1]) ?? "")
-      return undefined
-    }
-    if (operation === "call") {
-      const path = stringArgument(context, args[0]) ?? ""
-      const input = stringArgument(context, args[1])
-      const callId = nextCallId++
-      const deferred = context.newPromise()
-      pending.set(callId, deferred)
-      hooks.requestCall(callId, path, input)
-      return deferred.handle.dup()
-    }
-    throw new TypeError("unknown bridge operation")
-  }
-
-  const realm = createRealm(module, globals, bridge)
-  realm.runtime.setMemoryLimit(limits.memoryLimitBytes)
-  realm.runtime.setMaxStackSize(limits.maxStackBytes)
-  realm.runtime.setInterruptHandler(() => Date.now() > deadline)
+  })
+  runtime.setMemoryLimit(limits.memoryLimitBytes)
+  runtime.setMaxStackSize(limits.maxStackBytes)
+  runtime.setInterruptHandler(() => Date.now() > deadline)
 
   const finish = (outcome: Omit<SandboxOutcome, "logs" | "truncated"> & { readonly truncated?: boolean }) => {
     if (finished) return
@@ -176,11 +190,10 @@ export const startExecution = (
       droppedLogLines === 0
         ? logs
         : [...logs.slice(0, limits.maxLogLines - 1), `[codemode] … ${droppedLogLines + 1} more log lines dropped (limit ${limits.maxLogLines})`]
-    for (const deferred of pending.values()) deferred.dispose()
-    pending.clear()
     if (promise?.alive) promise.dispose()
-    realm.dispose()
     hooks.done({ ...outcome, logs: allLogs, truncated: (outcome.truncated ?? false) || droppedLogLines > 0 })
+    // Disposing after the report keeps the teardown off the caller's wait.
+    realm.dispose()
   }
 
   const timeout = () =>
@@ -190,7 +203,7 @@ export const startExecution = (
     })
 
   const fault = (error: QuickJSHandle) => {
-    const { name, message } = describeFault(realm.context, error)
+    const { name, message } = describeFault(context, error)
     error.dispose()
     if (Date.now() > deadline || message === "interrupted") return timeout()
     if (message === "out of memory") {
@@ -218,15 +231,33 @@ export const startExecution = (
     })
   }
 
+  /**
+   * Hands the calls the guest made this turn to the host. It runs after every entry into the guest
+   * and before the outcome is read, so a call made just before the guest returned still reaches the
+   * host. A turn cut short by the time or memory limit hands nothing over: its calls never started.
+   */
+  const forwardCalls = (): boolean => {
+    const taken = context.callFunction(realm.takeCalls, context.undefined)
+    if (taken.error !== undefined) {
+      fault(taken.error)
+      return false
+    }
+    const text = stringArgument(context, taken.value)
+    taken.value.dispose()
+    if (text !== undefined && text !== "") hooks.requestCalls(text)
+    return true
+  }
+
   const pump = () => {
     if (finished || promise === undefined) return
-    const jobs = realm.runtime.executePendingJobs()
+    const jobs = runtime.executePendingJobs()
     if (jobs.error !== undefined) return fault(jobs.error)
+    if (!forwardCalls()) return
     if (Date.now() > deadline) return timeout()
-    const state = realm.context.getPromiseState(promise)
+    const state = context.getPromiseState(promise)
     if (state.type === "pending") return
     if (state.type === "fulfilled") {
-      const text = stringArgument(realm.context, state.value)
+      const text = stringArgument(context, state.value)
       state.value.dispose()
       return text === undefined ? finish({ status: "error", error: { _tag: "Error", message: "the sandbox returned no report" } }) : report(text)
     }
@@ -235,9 +266,11 @@ export const startExecution = (
 
   const timer = setTimeout(timeout, Math.max(0, deadline - Date.now()))
 
-  const source = realm.context.newString(code)
-  const started = realm.context.callFunction(realm.run, realm.context.undefined, source)
+  const source = context.newString(code)
+  const globalNames = context.newString(JSON.stringify(globals))
+  const started = context.callFunction(realm.run, context.undefined, source, globalNames)
   source.dispose()
+  globalNames.dispose()
   if (started.error !== undefined) fault(started.error)
   else {
     promise = started.value
@@ -245,19 +278,13 @@ export const startExecution = (
   }
 
   return {
-    settle: (callId, outcome) => {
-      const deferred = pending.get(callId)
-      if (finished || deferred === undefined) return
-      pending.delete(callId)
-      const payload = outcome.ok ? outcome.output : JSON.stringify(outcome.error)
-      if (payload === undefined) deferred.resolve()
-      else {
-        const handle = realm.context.newString(payload)
-        if (outcome.ok) deferred.resolve(handle)
-        else deferred.reject(handle)
-        handle.dispose()
-      }
-      deferred.dispose()
+    settle: (answers) => {
+      if (finished) return
+      const text = context.newString(answers)
+      const settled = context.callFunction(realm.settle, context.undefined, text)
+      text.dispose()
+      if (settled.error !== undefined) return fault(settled.error)
+      settled.value.dispose()
       pump()
     },
     cancel: () => finish({ status: "error", error: { _tag: "Cancelled", message: "the host cancelled the execution" } })

@@ -1,6 +1,16 @@
 import { availableParallelism } from "node:os"
 import { Worker } from "node:worker_threads"
-import type { CallMessage, CallOutcome, FromWorker, Limits, SandboxOutcome, ToWorker } from "./Protocol.js"
+import {
+  type CallAnswer,
+  type CallOutcome,
+  decodeCalls,
+  encodeAnswers,
+  type FromWorker,
+  type Limits,
+  type SandboxOutcome,
+  type ToolCall,
+  type ToWorker
+} from "./Protocol.js"
 
 /** How long past its deadline a worker may take to report before it is terminated. */
 const BACKSTOP_GRACE_MS = 1_000
@@ -39,7 +49,7 @@ export interface RunInWorker {
   readonly code: string
   readonly globals: ReadonlyArray<string>
   readonly limits: Limits
-  readonly onCall: (call: CallMessage) => Promise<CallOutcome>
+  readonly onCall: (call: ToolCall) => Promise<CallOutcome>
   readonly signal?: AbortSignal | undefined
 }
 
@@ -71,12 +81,38 @@ export const runInWorker = (request: RunInWorker): Promise<SandboxOutcome> =>
       resolve(outcome)
     }
 
+    // Answers go back in batches: all at once when no call is left running (a burst of fast calls
+    // costs one message and one guest turn), otherwise those ready by the next turn of the event loop.
+    let answers: Array<CallAnswer> = []
+    let running = 0
+    let flushScheduled = false
+    const flush = () => {
+      flushScheduled = false
+      if (answers.length === 0) return
+      post({ type: "settle", runId, answers: encodeAnswers(answers) })
+      answers = []
+    }
+    const answer = (callId: number, outcome: CallOutcome) => {
+      running--
+      answers.push({ callId, outcome })
+      if (running === 0) flush()
+      else if (!flushScheduled) {
+        flushScheduled = true
+        setImmediate(flush)
+      }
+    }
+
     const onMessage = (message: FromWorker) => {
       if (message.runId !== runId) return
       if (message.type === "done") return end(message.outcome, true)
-      void request
-        .onCall(message)
-        .then((outcome) => post({ type: "settle", runId, callId: message.callId, outcome }))
+      let calls: ReadonlyArray<ToolCall>
+      try {
+        calls = decodeCalls(message.calls)
+      } catch (error) {
+        return crashed(error instanceof Error ? error.message : String(error))
+      }
+      running += calls.length
+      for (const call of calls) void request.onCall(call).then((outcome) => answer(call.callId, outcome))
     }
     const crashed = (message: string) =>
       end({ status: "error", error: { _tag: "SandboxCrashed", message }, logs: [], truncated: false }, false)

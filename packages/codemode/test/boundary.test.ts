@@ -1,0 +1,156 @@
+import { Worker } from "node:worker_threads"
+import { Schema } from "effect"
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { execute, type ToolTree } from "../src/index.js"
+import { type CallAnswer, decodeCalls, encodeAnswers, type SandboxOutcome, type ToWorker } from "../src/internal/Protocol.js"
+import { loadQuickJs } from "../src/internal/QuickJs.js"
+import { createRealm, makeRealmStock, type Realm, startExecution } from "../src/internal/Sandbox.js"
+import { testTools, tool } from "./support/tools.js"
+
+const PARALLEL = "return (await Promise.all(Array.from({ length: 100 }, (_, i) => tools.t.echo(i)))).join(',')"
+const LIMITS = { timeoutMs: 5_000, memoryLimitBytes: 32 * 1024 * 1024, maxStackBytes: 1024 * 1024, maxLogLines: 200, maxResultBytes: 65_536 }
+
+const quickJs = await loadQuickJs()
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe("the guest side of the boundary", () => {
+  it("hands a burst of parallel calls over in one turn and takes their answers in one", () => {
+    const batches: Array<string> = []
+    const outcomes: Array<SandboxOutcome> = []
+    const execution = startExecution(createRealm(quickJs), PARALLEL, [], LIMITS, {
+      requestCalls: (calls) => batches.push(calls),
+      done: (outcome) => outcomes.push(outcome)
+    })
+    expect(batches).toHaveLength(1)
+    const calls = decodeCalls(batches[0] ?? "")
+    expect(calls.map((call) => call.input)).toEqual(Array.from({ length: 100 }, (_, index) => String(index)))
+    const answers = calls.map(({ callId, input }): CallAnswer => ({ callId, outcome: { ok: true, output: input ?? "null" } }))
+    execution.settle(encodeAnswers(answers.toReversed()))
+    expect(outcomes).toEqual([
+      {
+        status: "completed",
+        resultJson: JSON.stringify(Array.from({ length: 100 }, (_, index) => index).join(",")),
+        logs: [],
+        truncated: false
+      }
+    ])
+  })
+
+  it("refuses call text the prelude could not have written", () => {
+    expect(() => decodeCalls('[1,"t.echo"],{"x":1}')).toThrow("malformed tool call")
+    expect(() => decodeCalls('[1,"t.echo",2]')).toThrow("malformed tool call")
+    expect(decodeCalls('[0,"t.echo"],[1,"t.echo","\\"a\\""]')).toEqual([
+      { callId: 0, path: "t.echo" },
+      { callId: 1, path: "t.echo", input: '"a"' }
+    ])
+  })
+})
+
+describe("realms built ahead", () => {
+  it("hands out the realm built while idle, once, and builds on demand when none is ready", () => {
+    const built: Array<Realm> = []
+    const realms = makeRealmStock(() => {
+      const realm = createRealm(quickJs)
+      built.push(realm)
+      return realm
+    })
+    realms.refill()
+    realms.refill()
+    expect(built).toHaveLength(1)
+    // Positions, not the realms themselves: a failed comparison would try to print a whole QuickJS module.
+    const taken = [realms.take(), realms.take()].map((realm) => built.indexOf(realm))
+    for (const realm of built) realm.dispose()
+    expect(taken).toEqual([0, 1])
+    expect(built).toHaveLength(2)
+  })
+
+  it("runs an execution in a realm built ahead as in a new one", () => {
+    const realms = makeRealmStock(() => createRealm(quickJs))
+    realms.refill()
+    const outcomes: Array<SandboxOutcome> = []
+    startExecution(realms.take(), "console.log(typeof math); return Object.getOwnPropertyNames(globalThis).includes('math')", ["math"], LIMITS, {
+      requestCalls: () => undefined,
+      done: (outcome) => outcomes.push(outcome)
+    })
+    expect(outcomes).toEqual([{ status: "completed", resultJson: "true", logs: ["[log] function"], truncated: false }])
+  })
+})
+
+describe("the host side of the boundary", () => {
+  it("answers a burst of fast calls with one message", async () => {
+    const posted = vi.spyOn(Worker.prototype, "postMessage")
+    const tools: ToolTree = { t: { echo: tool(Schema.Number, async (value) => value) } }
+    const result = await execute(PARALLEL, { tools })
+    expect(result.status).toBe("completed")
+    expect(result.calls).toHaveLength(100)
+    const settles = posted.mock.calls.filter((args) => (args[0] as ToWorker).type === "settle")
+    expect(settles).toHaveLength(1)
+  })
+
+  it("answers a fast call without waiting for a slow one", async () => {
+    let releaseSlow: (() => void) | undefined
+    const tools: ToolTree = {
+      t: {
+        fast: tool(Schema.Void, async () => "fast"),
+        slow: tool(Schema.Void, () => new Promise<string>((resolve) => (releaseSlow = () => resolve("slow")))),
+        release: tool(Schema.Void, async () => {
+          releaseSlow?.()
+          return null
+        })
+      }
+    }
+    // The slow call is released only by a call made after the fast one was answered.
+    const result = await execute(
+      "const slow = tools.t.slow(); const fast = await tools.t.fast(); await tools.t.release(); return [fast, await slow]",
+      { tools, timeoutMs: 5_000 }
+    )
+    expect(result).toMatchObject({ status: "completed", result: ["fast", "slow"] })
+  })
+})
+
+describe("tool calls across the boundary", () => {
+  it("still runs a call the guest made just before returning", async () => {
+    let hits = 0
+    const tools: ToolTree = {
+      spy: {
+        hit: tool(Schema.Void, async () => {
+          hits++
+          return null
+        })
+      }
+    }
+    const result = await execute("tools.spy.hit(); return 'returned'", { tools })
+    expect(result.result).toBe("returned")
+    expect(result.calls.map((call) => call.path)).toEqual(["spy.hit"])
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(hits).toBe(1)
+  })
+
+  it("binds the listed globals for that execution only", async () => {
+    const bound = await execute("return typeof math.add", { tools: testTools(), globals: ["math"] })
+    expect(bound.result).toBe("function")
+    const unbound = await execute("return typeof math", { tools: testTools() })
+    expect(unbound.result).toBe("undefined")
+  })
+
+  it("fails only the call whose error a poisoned Error.prototype breaks", async () => {
+    const result = await execute(
+      `Object.defineProperty(Error.prototype, "name", { set() { throw new TypeError("poisoned") }, configurable: true })
+       const settled = await Promise.allSettled([tools.util.notFound({ id: "a" }), tools.util.echo(1)])
+       return settled.map((entry) => entry.status === "fulfilled" ? entry.value : entry.reason.message)`,
+      { tools: testTools() }
+    )
+    expect(result).toMatchObject({ status: "completed", result: ["poisoned", 1] })
+  })
+
+  it("sends paths and inputs unchanged when user code adds toJSON to prototypes", async () => {
+    const result = await execute(
+      "for (const type of [Array, String, Number]) type.prototype.toJSON = function () { return 'replaced' }; return await tools.util.echo('kept')",
+      { tools: testTools() }
+    )
+    expect(result).toMatchObject({ status: "completed", result: "kept", calls: [{ path: "util.echo", status: "ok" }] })
+  })
+})

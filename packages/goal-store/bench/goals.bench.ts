@@ -84,14 +84,14 @@ for (const event of events) bulk.run(event.seq, event.kind, JSON.stringify(event
 rebuildDb.exec("COMMIT")
 const selectAll = rebuildDb.prepare("SELECT payload FROM events ORDER BY seq")
 
-await runBench({
+const report = await runBench({
   name: "goal-store",
   anchor: "node:sqlite (WAL, synchronous=FULL)",
   timeMs: 1500,
   warmupMs: 200,
   cases: [
     {
-      name: "single durable mutation (append + fsync, snapshot, lock)",
+      name: "single durable mutation (lock, append + fsync, snapshot when due)",
       ours: async () => {
         oursWrites += 1
         await mutationStore.checkpoint({ summary: `write ${oursWrites}` })
@@ -120,6 +120,13 @@ await runBench({
     }
   ]
 })
+
+const formatMs = (ms: number) => (ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(0)} µs`)
+for (const row of report.cases) {
+  process.stdout.write(
+    `${row.case}: p99 ours ${formatMs(row.ours.p99Ms)}, anchor ${formatMs(row.anchor.p99Ms)} (${row.ours.samples} / ${row.anchor.samples} samples)\n`
+  )
+}
 
 /** Eight writer processes on one session, each writing 250 mutations once all are ready. */
 const writersRoot = temp("writers")

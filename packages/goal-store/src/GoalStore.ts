@@ -7,19 +7,12 @@ import { type GoalStoreError, InvalidInput, type MalformedState, StorageFailure 
 import type { FaultHooks } from "./Faults.js"
 import type { Evidence, GoalState } from "./Goal.js"
 import { SafeId } from "./Goal.js"
-import { type LoadedState, loadFull, refresh } from "./internal/FileState.js"
-import {
-  appendDurably,
-  appendLedgerLine,
-  encodeLedgerLine,
-  LEDGER_FILE,
-  LEDGER_QUARANTINE_FILE,
-  readLedgerRange,
-  truncateLedger
-} from "./Ledger.js"
+import { type LoadedState, loadFull, refresh, snapshotBehind, snapshotDue } from "./internal/FileState.js"
+import { type OpenLedger, openLedger } from "./internal/ledgerFile.js"
+import { appendDurably, encodeLedgerLine, LEDGER_FILE, LEDGER_QUARANTINE_FILE } from "./Ledger.js"
 import type { LedgerEvent } from "./LedgerEvent.js"
 import { acquireLock, type HeldLock, type LockOptions, noLock } from "./Lock.js"
-import { encodeSnapshot, writeSnapshotAtomically } from "./Snapshot.js"
+import { encodeSnapshot, SNAPSHOT_FILE, writeSnapshotAtomically } from "./Snapshot.js"
 import { decideContext, type GoalStoreBackend, goalStoreFromBackend, type GoalStoreShape } from "./GoalStoreBackend.js"
 
 /** Where goals live unless told otherwise: `.armory/goals/` under the working directory. */
@@ -42,10 +35,9 @@ export interface GoalStoreOptions {
 /** The goal store service: one session's goal, persisted under a root directory. */
 export class GoalStore extends Context.Service<GoalStore, GoalStoreShape>()("@armory/goal-store/GoalStore") {
   /** The store over files under `root` (default `.armory/goals`), for one session. */
-  static readonly layerFile = (options: GoalStoreOptions = {}): Layer.Layer<GoalStore, GoalStoreError> =>
-    Layer.effect(GoalStore, makeFileGoalStore(options))
+  static readonly layerFile = (options: GoalStoreOptions = {}): Layer.Layer<GoalStore, GoalStoreError> => fileLayer(options)
   /** The store of the root aggregate under `.armory/goals` in the working directory. */
-  static readonly layer: Layer.Layer<GoalStore, GoalStoreError> = Layer.effect(GoalStore, Effect.suspend(() => makeFileGoalStore({})))
+  static readonly layer: Layer.Layer<GoalStore, GoalStoreError> = Layer.suspend(() => fileLayer({}))
 }
 
 export interface SessionPaths {
@@ -92,12 +84,14 @@ const writeEvidenceRecord = (directory: string, evidence: Evidence) => {
   writeFileSync(file, `${JSON.stringify(evidence, null, 2)}\n`)
 }
 
-/**
- * Opens one session of the file store: reads and validates its files once (failing with
- * `MalformedState` and leaving them untouched when they cannot be trusted), then serves operations,
- * each a locked read-decide-append-snapshot cycle.
- */
-export const makeFileGoalStore = Effect.fn("makeFileGoalStore")(function* (options: GoalStoreOptions) {
+/** A session of the file store, and what its layer runs when it closes. */
+interface FileSession {
+  readonly store: GoalStoreShape
+  /** Brings `goals.json` up to the ledger if this store wrote and left it behind; never fails. */
+  readonly flush: Effect.Effect<void>
+}
+
+const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalStoreOptions) {
   const paths = yield* Effect.fromResult(sessionPaths(options))
   const { directory, sessionId, root } = paths
   const ledgerPath = join(directory, LEDGER_FILE)
@@ -105,50 +99,55 @@ export const makeFileGoalStore = Effect.fn("makeFileGoalStore")(function* (optio
   const locking = options.locking ?? true
   const writers = yield* Semaphore.make(1)
 
-  const readState = (known: LoadedState | undefined): Effect.Effect<LoadedState, MalformedState | StorageFailure> =>
-    Effect.try({
-      try: () => (known === undefined ? loadFull(directory) : refresh(directory, known)),
-      catch: storageFailure("read", directory, false)
-    }).pipe(Effect.flatMap(Effect.fromResult))
+  const readState = (read: () => Result.Result<LoadedState, MalformedState>): Effect.Effect<LoadedState, MalformedState | StorageFailure> =>
+    Effect.try({ try: read, catch: storageFailure("read", directory, false) }).pipe(Effect.flatMap(Effect.fromResult))
 
-  let loaded = yield* readState(undefined)
+  let loaded = yield* readState(() => loadFull(directory))
   let directoryExists = loaded.ino !== undefined
+  let wrote = false
 
-  const current = Effect.suspend(() => readState(loaded)).pipe(Effect.tap((next) => Effect.sync(() => (loaded = next))))
+  const current = Effect.suspend(() => readState(() => refresh(directory, loaded))).pipe(
+    Effect.tap((next) => Effect.sync(() => (loaded = next)))
+  )
 
   const persistSnapshot = (state: LoadedState) =>
     Effect.try({
-      try: () => writeSnapshotAtomically(directory, encodeSnapshot(state.state, state.committedBytes), faults),
-      catch: storageFailure("snapshot write", join(directory, "goals.json"), true)
-    })
+      try: (): LoadedState => {
+        const text = encodeSnapshot(state.state, state.committedBytes)
+        writeSnapshotAtomically(directory, text, faults)
+        return { ...state, snapshot: { ledgerBytes: state.committedBytes, bytes: Buffer.byteLength(text) } }
+      },
+      catch: storageFailure("snapshot write", join(directory, SNAPSHOT_FILE), true)
+    }).pipe(Effect.tap((written) => Effect.sync(() => (loaded = written))))
 
-  const quarantineTornTail = (state: LoadedState) =>
+  const quarantineTornTail = (ledger: OpenLedger, state: LoadedState) =>
     Effect.try({
       try: () => {
-        const torn = readLedgerRange(ledgerPath, state.committedBytes, state.tornBytes)
+        const torn = ledger.read(state.committedBytes, state.tornBytes)
         appendDurably(join(directory, LEDGER_QUARANTINE_FILE), Buffer.concat([torn, Buffer.from("\n")]))
-        truncateLedger(ledgerPath, state.committedBytes)
+        ledger.truncate(state.committedBytes)
         return { ...state, tornBytes: 0 }
       },
       catch: storageFailure("torn tail quarantine", ledgerPath, false)
     })
 
-  const append = (lock: HeldLock, state: LoadedState, event: LedgerEvent) =>
+  const append = (lock: HeldLock, ledger: OpenLedger, state: LoadedState, event: LedgerEvent) =>
     Effect.gen(function* () {
       yield* lock.verify
-      const line = encodeLedgerLine(event)
-      const info = yield* Effect.try({
-        try: () => appendLedgerLine(ledgerPath, line, state.committedBytes, faults),
+      const line = Buffer.from(encodeLedgerLine(event), "utf8")
+      const ino = yield* Effect.try({
+        try: () => ledger.append(line, state.committedBytes, faults),
         catch: storageFailure("ledger append", ledgerPath, false)
       })
+      wrote = true
       const next = fold([event], state.state)
       if (Result.isFailure(next)) return yield* Effect.die(new Error(`a decided event does not apply: ${next.failure.reason}`))
       const appended: LoadedState = {
         state: next.success,
-        committedBytes: state.committedBytes + Buffer.byteLength(line),
+        committedBytes: state.committedBytes + line.length,
         tornBytes: 0,
-        ino: info.ino,
-        snapshotStale: true
+        ino,
+        snapshot: state.snapshot
       }
       loaded = appended
       if (event.kind === "evidence_added") {
@@ -158,8 +157,7 @@ export const makeFileGoalStore = Effect.fn("makeFileGoalStore")(function* (optio
           catch: storageFailure("evidence record write", join(directory, evidencePath(evidence)), true)
         })
       }
-      yield* persistSnapshot(appended)
-      loaded = { ...appended, snapshotStale: false }
+      if (snapshotDue(appended)) yield* persistSnapshot(appended)
       return appended.state
     })
 
@@ -180,25 +178,50 @@ export const makeFileGoalStore = Effect.fn("makeFileGoalStore")(function* (optio
         )
     )
 
-  /** The locked cycle every mutation goes through: refresh, decide, append, snapshot, unlock. */
+  /** The ledger file, open for one cycle under the lock. */
+  const withLedger = <A, E>(use: (ledger: OpenLedger) => Effect.Effect<A, E>) =>
+    Effect.acquireUseRelease(
+      Effect.try({ try: () => openLedger(ledgerPath), catch: storageFailure("ledger open", ledgerPath, false) }),
+      use,
+      (ledger) => Effect.sync(() => ledger.close())
+    )
+
+  /** The ledger as it is now, read through the open file: what other writers appended is folded in. */
+  const refreshed = (ledger: OpenLedger) =>
+    readState(() => refresh(directory, loaded, ledger)).pipe(Effect.tap((next) => Effect.sync(() => (loaded = next))))
+
+  /** The locked cycle every mutation goes through: refresh, decide, append, snapshot when due, unlock. */
   const transact = <A>(decide: (state: GoalState, context: DecideContext) => Decision<A>): Effect.Effect<A, GoalStoreError> =>
     writers.withPermit(
       withLock((lock) =>
+        withLedger((ledger) =>
+          Effect.gen(function* () {
+            let state = yield* refreshed(ledger)
+            if (state.tornBytes > 0) state = yield* quarantineTornTail(ledger, state)
+            const decision = decide(state.state, yield* decideContext(sessionId))
+            if (decision._tag === "Commit") return decision.answer(yield* append(lock, ledger, state, decision.event))
+            if (snapshotDue(state)) yield* persistSnapshot(state)
+            if (decision._tag === "Unchanged") return decision.value
+            if (decision.record !== undefined) yield* append(lock, ledger, state, decision.record)
+            return yield* Effect.fail(decision.error)
+          })
+        )
+      )
+    )
+
+  const flush = writers.withPermit(
+    withLock(() =>
+      withLedger((ledger) =>
         Effect.gen(function* () {
-          let state = yield* current
-          if (state.tornBytes > 0) state = yield* quarantineTornTail(state)
-          const decision = decide(state.state, yield* decideContext(sessionId))
-          if (decision._tag === "Commit") return decision.answer(yield* append(lock, state, decision.event))
-          if (state.snapshotStale) {
-            yield* persistSnapshot(state)
-            loaded = { ...state, snapshotStale: false }
-          }
-          if (decision._tag === "Unchanged") return decision.value
-          if (decision.record !== undefined) yield* append(lock, state, decision.record)
-          return yield* Effect.fail(decision.error)
+          const state = yield* refreshed(ledger)
+          if (snapshotBehind(state)) yield* persistSnapshot(state)
         })
       )
     )
+  ).pipe(
+    Effect.when(Effect.sync(() => wrote && snapshotBehind(loaded))),
+    Effect.ignore
+  )
 
   const backend: GoalStoreBackend = {
     sessionId,
@@ -208,5 +231,26 @@ export const makeFileGoalStore = Effect.fn("makeFileGoalStore")(function* (optio
     sessions: () =>
       Effect.try({ try: () => listSessions(root), catch: storageFailure("list sessions", join(root, "sessions"), false) })
   }
-  return GoalStore.of(goalStoreFromBackend(backend))
+  const session: FileSession = { store: GoalStore.of(goalStoreFromBackend(backend)), flush }
+  return session
 })
+
+/**
+ * Opens one session of the file store: reads and validates its files once (failing with
+ * `MalformedState` and leaving them untouched when they cannot be trusted), then serves operations,
+ * each a locked read-decide-append cycle. `goals.json` is rewritten when due (see `SNAPSHOT_LAG_BYTES`);
+ * `GoalStore.layerFile` also brings it up to date when the layer closes.
+ */
+export const makeFileGoalStore = (options: GoalStoreOptions): Effect.Effect<GoalStoreShape, GoalStoreError> =>
+  Effect.map(openFileSession(options), (session) => session.store)
+
+/** The file store as a layer whose closing brings `goals.json` up to date with what it wrote. */
+const fileLayer = (options: GoalStoreOptions): Layer.Layer<GoalStore, GoalStoreError> =>
+  Layer.effect(
+    GoalStore,
+    Effect.gen(function* () {
+      const session = yield* openFileSession(options)
+      yield* Effect.addFinalizer(() => session.flush)
+      return session.store
+    })
+  )

@@ -1,8 +1,10 @@
-import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, statSync, writeSync } from "node:fs"
+import { closeSync, fstatSync, fsyncSync, openSync, statSync, writeSync } from "node:fs"
 import { Result, Schema } from "effect"
 import { MalformedState } from "./Errors.js"
 import type { FaultHooks } from "./Faults.js"
 import { canonicalJson } from "./internal/canonicalJson.js"
+import { isExactLedgerEvent } from "./internal/ledgerEventCheck.js"
+import { appendLine, readRange, truncateOpenLedger } from "./internal/ledgerFile.js"
 import { LEDGER_EVENT_BY_KIND, LEDGER_SCHEMA, type LedgerEvent, type LedgerEventKind } from "./LedgerEvent.js"
 
 /** `ledger.jsonl` is the source of truth: one canonical JSON line per event, appended and fsynced. */
@@ -30,6 +32,7 @@ export const decodeLedgerLine = (line: string): Result.Result<LedgerEvent, strin
   const record = value as { readonly schema?: unknown; readonly kind?: unknown }
   if (record.schema !== LEDGER_SCHEMA) return Result.fail(`schema is ${JSON.stringify(record.schema)}, expected "${LEDGER_SCHEMA}"`)
   if (!isKind(record.kind)) return Result.fail(`unknown event kind ${JSON.stringify(record.kind)}`)
+  if (isExactLedgerEvent(value)) return Result.succeed(value)
   const decoded = decoders[record.kind](value)
   return Result.isSuccess(decoded)
     ? Result.succeed(decoded.success as LedgerEvent)
@@ -83,18 +86,11 @@ export interface LedgerFileInfo {
   readonly ino: number
 }
 
-/** Reads `length` bytes at `position`; missing file reads as empty. */
+/** Reads `length` bytes at `position` (fewer at the end of the file). */
 export const readLedgerRange = (path: string, position: number, length: number): Uint8Array => {
   const fd = openSync(path, "r")
   try {
-    const buffer = Buffer.allocUnsafe(length)
-    let read = 0
-    while (read < length) {
-      const count = readSync(fd, buffer, read, length - read, position + read)
-      if (count === 0) break
-      read += count
-    }
-    return buffer.subarray(0, read)
+    return readRange(fd, position, length)
   } finally {
     closeSync(fd)
   }
@@ -106,27 +102,16 @@ export const statLedger = (path: string): LedgerFileInfo | undefined => {
 }
 
 /**
- * Appends one line with a single `write()` and fsyncs it: the fsync is the commit point. On any
- * failure the file is cut back to `committedBytes`, so a failed append leaves no partial event.
- * Answers the file's identity and size after the append.
+ * Appends one line to the ledger at `path` (created if missing) with a single `write()` and fsyncs
+ * it: the fsync is the commit point. On any failure the file is cut back to `committedBytes`, so a
+ * failed append leaves no partial event. Answers the file's identity and size after the append.
  */
 export const appendLedgerLine = (path: string, line: string, committedBytes: number, faults: FaultHooks): LedgerFileInfo => {
-  const bytes = Buffer.from(line, "utf8")
   const fd = openSync(path, "a")
   try {
-    try {
-      faults.beforeStep?.("ledger-write")
-      const written = writeSync(fd, bytes)
-      if (written !== bytes.length) throw new Error(`short write: ${written} of ${bytes.length} bytes`)
-      faults.beforeStep?.("ledger-fsync")
-      fsyncSync(fd)
-      const info = fstatSync(fd)
-      return { size: info.size, ino: info.ino }
-    } catch (error) {
-      ftruncateSync(fd, committedBytes)
-      fsyncSync(fd)
-      throw error
-    }
+    appendLine(fd, Buffer.from(line, "utf8"), committedBytes, faults)
+    const info = fstatSync(fd)
+    return { size: info.size, ino: info.ino }
   } finally {
     closeSync(fd)
   }
@@ -136,8 +121,7 @@ export const appendLedgerLine = (path: string, line: string, committedBytes: num
 export const truncateLedger = (path: string, committedBytes: number): void => {
   const fd = openSync(path, "r+")
   try {
-    ftruncateSync(fd, committedBytes)
-    fsyncSync(fd)
+    truncateOpenLedger(fd, committedBytes)
   } finally {
     closeSync(fd)
   }

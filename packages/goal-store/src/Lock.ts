@@ -50,21 +50,39 @@ const DEFAULT_TIMEOUT_MS = 30_000
 const BREAK_STALE_MS = 1_000
 const OWNERLESS_STALE_MS = BREAK_STALE_MS
 
+let thisHost: string | undefined
+/** This machine's name, read once rather than by a system call on every attempt on a busy lock. */
+const localHost = (): string => (thisHost ??= hostname())
+
 const errnoCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code
+
+const parseOwner = (text: string): Omit<LockOwner, "heartbeatAt"> | undefined => {
+  const owner = JSON.parse(text) as Partial<LockOwner>
+  if (
+    typeof owner.pid !== "number" ||
+    typeof owner.host !== "string" ||
+    typeof owner.token !== "string" ||
+    typeof owner.acquiredAt !== "number"
+  ) {
+    return undefined
+  }
+  return { pid: owner.pid, host: owner.host, token: owner.token, acquiredAt: owner.acquiredAt }
+}
 
 const readOwner = (lockPath: string): LockOwner | undefined => {
   try {
     const file = join(lockPath, OWNER_FILE)
-    const owner = JSON.parse(readFileSync(file, "utf8")) as Partial<LockOwner>
-    if (
-      typeof owner.pid !== "number" ||
-      typeof owner.host !== "string" ||
-      typeof owner.token !== "string" ||
-      typeof owner.acquiredAt !== "number"
-    ) {
-      return undefined
-    }
-    return { pid: owner.pid, host: owner.host, token: owner.token, acquiredAt: owner.acquiredAt, heartbeatAt: statSync(file).mtimeMs }
+    const owner = parseOwner(readFileSync(file, "utf8"))
+    return owner === undefined ? undefined : { ...owner, heartbeatAt: statSync(file).mtimeMs }
+  } catch {
+    return undefined
+  }
+}
+
+/** The token of the lock's owner, without its heartbeat: all a holder needs to know the lock is still its own. */
+const readOwnerToken = (lockPath: string): string | undefined => {
+  try {
+    return parseOwner(readFileSync(join(lockPath, OWNER_FILE), "utf8"))?.token
   } catch {
     return undefined
   }
@@ -95,7 +113,7 @@ const isStale = (lockPath: string, owner: LockOwner | undefined, staleMs: number
     const age = ageOf(lockPath, now)
     return age !== undefined && age > Math.min(staleMs, OWNERLESS_STALE_MS)
   }
-  if (owner.host === hostname() && !processIsAlive(owner.pid)) return true
+  if (owner.host === localHost() && !processIsAlive(owner.pid)) return true
   return now - owner.heartbeatAt > staleMs
 }
 
@@ -153,7 +171,7 @@ const tryAcquire = (lockPath: string, staleMs: number): Attempt => {
     if (isStale(lockPath, owner, staleMs, now)) breakStaleLock(lockPath, owner, staleMs, now)
     return { _tag: "Busy" }
   }
-  const owner: LockOwner = { pid: process.pid, host: hostname(), token: randomUUID(), acquiredAt: now, heartbeatAt: now }
+  const owner: LockOwner = { pid: process.pid, host: localHost(), token: randomUUID(), acquiredAt: now, heartbeatAt: now }
   try {
     // Exclusive create: if this directory was broken and re-created by another writer meanwhile,
     // whoever writes the owner file first holds the lock and the other backs off.
@@ -200,7 +218,7 @@ const holdLock = (lockPath: string, owner: LockOwner, heartbeatMs: number): Held
   let lost: string | undefined
   const stillOurs = () => {
     if (lost !== undefined) return false
-    if (readOwner(lockPath)?.token !== owner.token) lost = "the lock was taken over while held (judged stale or removed)"
+    if (readOwnerToken(lockPath) !== owner.token) lost = "the lock was taken over while held (judged stale or removed)"
     return lost === undefined
   }
   const heartbeat = setInterval(() => {

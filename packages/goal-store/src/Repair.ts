@@ -1,10 +1,11 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Effect, Result } from "effect"
-import { fold } from "./Domain.js"
+import { deriveStatus, fold } from "./Domain.js"
 import { type GoalStoreError, StorageFailure } from "./Errors.js"
 import { emptyState, type GoalState } from "./Goal.js"
 import { evidencePath, type GoalStoreOptions, sessionPaths } from "./GoalStore.js"
+import { jsonEqual } from "./internal/jsonEqual.js"
 import { appendDurably, decodeLedgerLine, encodeLedgerLine, LEDGER_FILE, LEDGER_QUARANTINE_FILE } from "./Ledger.js"
 import type { LedgerEvent } from "./LedgerEvent.js"
 import { acquireLock, noLock } from "./Lock.js"
@@ -53,6 +54,35 @@ const keptEvents = (lines: ReadonlyArray<LedgerLine>): { readonly kept: Readonly
   return { kept, state }
 }
 
+/**
+ * What to do with `goals.json`: nothing when it is the fold of the repaired ledger (`current`) or of a
+ * prefix of a ledger the repair leaves as it is (`lagging`, as writers leave it); rewrite it when it
+ * is missing, or consistent but behind a ledger the repair rewrites (`behind`); move it aside first
+ * when it cannot be trusted: undecodable, not behind the ledger, or not its fold at the sequence it
+ * claims.
+ */
+const judgeSnapshot = (
+  snapshotPath: string,
+  kept: ReadonlyArray<LedgerLine>,
+  lineEnds: ReadonlyArray<number>,
+  state: GoalState,
+  expected: string,
+  rewritten: boolean
+): "missing" | "current" | "lagging" | "behind" | "untrusted" => {
+  if (!existsSync(snapshotPath)) return "missing"
+  const bytes = readFileSync(snapshotPath)
+  if (bytes.toString("utf8") === expected) return "current"
+  const recorded = decodeSnapshot(bytes, snapshotPath)
+  if (Result.isFailure(recorded) || recorded.success.state.seq >= state.seq) return "untrusted"
+  const { state: claimed, ledgerBytes } = recorded.success
+  const prefix = fold(
+    kept.slice(0, claimed.seq).map((line) => line.event as LedgerEvent),
+    emptyState
+  )
+  if (Result.isFailure(prefix) || !jsonEqual(deriveStatus(prefix.success), deriveStatus(claimed))) return "untrusted"
+  return !rewritten && ledgerBytes === (claimed.seq === 0 ? 0 : lineEnds[claimed.seq - 1]) ? "lagging" : "behind"
+}
+
 const stamp = () => new Date().toISOString().replace(/[:.]/g, "-")
 
 const planAndApply = (directory: string, dryRun: boolean): ReadonlyArray<string> => {
@@ -92,23 +122,25 @@ const planAndApply = (directory: string, dryRun: boolean): ReadonlyArray<string>
       fsyncDirectory(directory)
     }
   }
-  const ledgerBytes = kept.reduce((total, line) => total + Buffer.byteLength(encodeLedgerLine(line.event as LedgerEvent)), 0)
-  const snapshotBytes = existsSync(snapshotPath) ? readFileSync(snapshotPath) : undefined
-  const expected = encodeSnapshot(state, ledgerBytes)
-  if (snapshotBytes === undefined || snapshotBytes.toString("utf8") !== expected) {
-    const recorded = snapshotBytes === undefined ? undefined : decodeSnapshot(snapshotBytes, snapshotPath)
-    // A valid snapshot that is merely behind the ledger is overwritten; anything else is kept aside.
-    const untrusted = recorded !== undefined && (Result.isFailure(recorded) || recorded.success.state.seq >= state.seq)
+  const rewritten = dropped.length > 0 || torn.length > 0
+  const lineEnds: Array<number> = []
+  for (const line of kept) {
+    const length = rewritten ? Buffer.byteLength(encodeLedgerLine(line.event as LedgerEvent)) : Buffer.byteLength(line.text) + 1
+    lineEnds.push((lineEnds.at(-1) ?? 0) + length)
+  }
+  const expected = encodeSnapshot(state, lineEnds.at(-1) ?? 0)
+  const verdict = judgeSnapshot(snapshotPath, kept, lineEnds, state, expected, rewritten)
+  if (verdict !== "current" && verdict !== "lagging") {
     const aside = `${snapshotPath}.malformed-${stamp()}`
     actions.push(
-      recorded === undefined
+      verdict === "missing"
         ? `write ${SNAPSHOT_FILE} from the ledger (sequence ${state.seq})`
-        : untrusted
+        : verdict === "untrusted"
           ? `move the untrusted ${SNAPSHOT_FILE} aside to ${aside} and rebuild it from the ledger (sequence ${state.seq})`
           : `rebuild ${SNAPSHOT_FILE}, which is behind the ledger, from it (sequence ${state.seq})`
     )
     if (!dryRun) {
-      if (untrusted) renameSync(snapshotPath, aside)
+      if (verdict === "untrusted") renameSync(snapshotPath, aside)
       writeSnapshotAtomically(directory, expected, {})
     }
   }

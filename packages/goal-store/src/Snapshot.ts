@@ -8,6 +8,11 @@ import { canonicalJson } from "./internal/canonicalJson.js"
 
 export const SNAPSHOT_FILE = "goals.json"
 export const SNAPSHOT_SCHEMA = "armory.goal.snapshot/v1"
+/**
+ * How far `goals.json` may fall behind the ledger before a writer rewrites it: this many bytes of
+ * ledger past the position it reflects, or its own size when that is more.
+ */
+export const SNAPSHOT_LAG_BYTES = 64 * 1024
 
 const Count = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))
 

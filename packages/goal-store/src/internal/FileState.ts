@@ -4,64 +4,192 @@ import { Result } from "effect"
 import { deriveStatus, fold } from "../Domain.js"
 import { MalformedState } from "../Errors.js"
 import { emptyState, type GoalState } from "../Goal.js"
-import { LEDGER_FILE, type LedgerScan, readLedgerRange, scanLedger, statLedger } from "../Ledger.js"
-import { decodeSnapshot, SNAPSHOT_FILE } from "../Snapshot.js"
-import { canonicalJson } from "./canonicalJson.js"
+import { decodeLedgerLine, LEDGER_FILE, readLedgerRange, statLedger } from "../Ledger.js"
+import type { LedgerEvent } from "../LedgerEvent.js"
+import { type DecodedSnapshot, decodeSnapshot, SNAPSHOT_FILE, SNAPSHOT_LAG_BYTES } from "../Snapshot.js"
+import { isExactLedgerEvent } from "./ledgerEventCheck.js"
+import { jsonEqual } from "./jsonEqual.js"
+import type { LedgerSource } from "./ledgerFile.js"
+
+/** Where `goals.json` stands: the ledger position it reflects and its own size. */
+export interface SnapshotMark {
+  readonly ledgerBytes: number
+  readonly bytes: number
+}
 
 /** A session's state as read from its files, with where the committed ledger ends. */
 export interface LoadedState {
-  /** Exactly `fold(ledger)`: what the next snapshot is written from. */
+  /** Exactly `fold(ledger)`. */
   readonly state: GoalState
   readonly committedBytes: number
   /** Bytes of an uncommitted tail after the last complete line, for the next writer to quarantine. */
   readonly tornBytes: number
   readonly ino: number | undefined
-  /** Whether `goals.json` is missing, behind, ahead of or otherwise different from `fold(ledger)`. */
-  readonly snapshotStale: boolean
+  /**
+   * The `goals.json` this process last read or wrote, when it reflects a position of this ledger;
+   * `undefined` when it is missing or must be replaced (ahead of the ledger, or recorded at bytes the
+   * ledger no longer has there).
+   */
+  readonly snapshot: SnapshotMark | undefined
 }
 
-const foldScan = (scan: LedgerScan, file: string, from: GoalState, firstLine: number): Result.Result<GoalState, MalformedState> => {
-  const folded = fold(scan.events, from)
-  if (Result.isSuccess(folded)) return Result.succeed(folded.success)
-  const index = scan.events.findIndex((event) => event.seq === folded.failure.seq)
-  return Result.fail(new MalformedState({ file, line: firstLine + Math.max(index, 0), reason: folded.failure.reason }))
+export const ledgerAt = (path: string): LedgerSource => ({
+  stat: () => statLedger(path),
+  read: (position, length) => readLedgerRange(path, position, length)
+})
+
+/**
+ * Whether a writer should replace `goals.json` now. It may lag the ledger — the ledger is the source
+ * of truth and every open folds all of it — so it is rewritten only when missing or untrusted, or once
+ * the ledger has grown past it by `SNAPSHOT_LAG_BYTES` or by its own size, whichever is more: a
+ * snapshot is then rewritten at most about once per its own size appended, instead of on every
+ * event (which made rewriting it most of the cost of a write, growing with the goal).
+ */
+export const snapshotDue = (loaded: LoadedState): boolean =>
+  loaded.snapshot === undefined ||
+  loaded.committedBytes - loaded.snapshot.ledgerBytes >= Math.max(SNAPSHOT_LAG_BYTES, loaded.snapshot.bytes)
+
+/** Whether `goals.json` is behind the ledger at all (what a closing writer brings up to date). */
+export const snapshotBehind = (loaded: LoadedState): boolean =>
+  loaded.snapshot === undefined || loaded.snapshot.ledgerBytes !== loaded.committedBytes
+
+const NEWLINE = 0x0a
+
+/**
+ * One line as an event, or why it is not one: the hand-written check first, `decodeLedgerLine` (the
+ * event Schema) when it is unsure.
+ */
+const decodeLine = (text: string): LedgerEvent | string => {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    value = undefined
+  }
+  if (isExactLedgerEvent(value)) return value
+  const decoded = decodeLedgerLine(text)
+  return Result.isSuccess(decoded) ? decoded.success : decoded.failure
 }
 
 /**
- * Reads the whole session: validates `goals.json`, scans and folds the whole ledger, and checks that
- * a snapshot claiming the ledger's last sequence holds exactly its fold. The ledger wins whenever the
- * snapshot is behind (or ahead of a ledger whose torn tail was dropped); a snapshot that disagrees
- * with the ledger it claims to reflect is malformed. Files are only read here, never written.
+ * Reads complete lines of ledger bytes as events, each continuing the sequence; the first line that
+ * does not decode or follow stops it, as `broken`.
  */
-export const loadFull = (directory: string): Result.Result<LoadedState, MalformedState> => {
-  const ledgerPath = join(directory, LEDGER_FILE)
-  const snapshotPath = join(directory, SNAPSHOT_FILE)
-  const snapshot = existsSync(snapshotPath) ? decodeSnapshot(readFileSync(snapshotPath), snapshotPath) : undefined
-  if (snapshot !== undefined && Result.isFailure(snapshot)) return Result.fail(snapshot.failure)
-  const info = statLedger(ledgerPath)
-  const bytes = info === undefined ? new Uint8Array() : readLedgerRange(ledgerPath, 0, info.size)
-  const scan = scanLedger(bytes, ledgerPath)
-  if (Result.isFailure(scan)) return Result.fail(scan.failure)
-  const state = foldScan(scan.success, ledgerPath, emptyState, 1)
-  if (Result.isFailure(state)) return Result.fail(state.failure)
-  let snapshotStale = true
-  if (snapshot !== undefined) {
-    const recorded = snapshot.success.state
-    if (recorded.seq === state.success.seq) {
-      if (canonicalJson(deriveStatus(recorded)) !== canonicalJson(deriveStatus(state.success))) {
-        return Result.fail(
-          new MalformedState({ file: snapshotPath, reason: `the snapshot does not match the ledger at sequence ${recorded.seq}` })
-        )
-      }
-      snapshotStale = snapshot.success.ledgerBytes !== scan.success.committedBytes
+class LineReader {
+  broken: MalformedState | undefined = undefined
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly file: string,
+    /** Index in `bytes` after the last line read. */
+    public end: number,
+    /** The number of the next line. */
+    public line: number,
+    public seq: number
+  ) {}
+
+  next(): LedgerEvent | undefined {
+    if (this.broken !== undefined) return undefined
+    const newline = this.bytes.indexOf(NEWLINE, this.end)
+    if (newline === -1) return undefined
+    const event = decodeLine(this.bytes.toString("utf8", this.end, newline))
+    if (typeof event === "string") {
+      this.broken = new MalformedState({ file: this.file, line: this.line, reason: event })
+      return undefined
+    }
+    if (event.seq !== this.seq + 1) {
+      this.broken = new MalformedState({ file: this.file, line: this.line, reason: `sequence ${event.seq} does not follow ${this.seq}` })
+      return undefined
+    }
+    this.seq = event.seq
+    this.end = newline + 1
+    this.line += 1
+    return event
+  }
+}
+
+/** The result of folding ledger lines: the state, and the byte (in the bytes read) and line after the last one. */
+interface Folded {
+  readonly state: GoalState
+  readonly end: number
+  readonly line: number
+}
+
+/**
+ * Decodes and folds the complete lines of `bytes` from index `start` (line number `line`) onto
+ * `from`, stopping after event `untilSeq` or at the last newline. Each event is applied as it is
+ * decoded and then dropped, so a long ledger is folded without holding all its events.
+ *
+ * The failure is the one a scan of every line followed by a fold reports: the first line that does
+ * not decode or continue the sequence, wherever it is; only when there is none, the first event that
+ * does not apply.
+ */
+const foldLines = (
+  bytes: Buffer,
+  file: string,
+  start: number,
+  line: number,
+  from: GoalState,
+  untilSeq: number
+): Result.Result<Folded, MalformedState> => {
+  const reader = new LineReader(bytes, file, start, line, from.seq)
+  function* events(): Generator<LedgerEvent> {
+    while (reader.seq < untilSeq) {
+      const event = reader.next()
+      if (event === undefined) return
+      yield event
     }
   }
+  const folded = fold(events(), from)
+  if (reader.broken !== undefined) return Result.fail(reader.broken)
+  if (Result.isSuccess(folded)) return Result.succeed({ state: folded.success, end: reader.end, line: reader.line })
+  const failed = new MalformedState({ file, line: reader.line - 1, reason: folded.failure.reason })
+  let event = reader.next()
+  while (event !== undefined) event = reader.next()
+  return Result.fail(reader.broken ?? failed)
+}
+
+/** `goals.json` decoded, with its size; `undefined` when there is none. */
+const readSnapshot = (path: string): Result.Result<(DecodedSnapshot & { readonly size: number }) | undefined, MalformedState> => {
+  if (!existsSync(path)) return Result.succeed(undefined)
+  const bytes = readFileSync(path)
+  return Result.map(decodeSnapshot(bytes, path), (decoded) => ({ ...decoded, size: bytes.length }))
+}
+
+/**
+ * Reads the whole session: validates `goals.json`, then decodes and folds the whole ledger, checking
+ * on the way that the snapshot holds exactly the fold at the sequence it claims. The ledger wins
+ * whenever the snapshot is behind (or ahead of a ledger whose torn tail was dropped); a snapshot that
+ * disagrees with the ledger it claims to reflect is malformed, and a ledger line that does not decode,
+ * follow or apply is malformed before that. Files are only read here, never written.
+ */
+export const loadFull = (
+  directory: string,
+  source: LedgerSource = ledgerAt(join(directory, LEDGER_FILE))
+): Result.Result<LoadedState, MalformedState> => {
+  const ledgerPath = join(directory, LEDGER_FILE)
+  const snapshotPath = join(directory, SNAPSHOT_FILE)
+  const snapshot = readSnapshot(snapshotPath)
+  if (Result.isFailure(snapshot)) return Result.fail(snapshot.failure)
+  const recorded = snapshot.success
+  const info = source.stat()
+  const raw = info === undefined ? new Uint8Array() : source.read(0, info.size)
+  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength)
+  const head = foldLines(bytes, ledgerPath, 0, 1, emptyState, recorded?.state.seq ?? 0)
+  if (Result.isFailure(head)) return Result.fail(head.failure)
+  const all = foldLines(bytes, ledgerPath, head.success.end, head.success.line, head.success.state, Number.POSITIVE_INFINITY)
+  if (Result.isFailure(all)) return Result.fail(all.failure)
+  // `head` stops at the snapshot's sequence unless the ledger ends first (a snapshot ahead of it).
+  const reached = recorded !== undefined && head.success.state.seq === recorded.state.seq
+  if (reached && !jsonEqual(deriveStatus(recorded.state), deriveStatus(head.success.state))) {
+    return Result.fail(new MalformedState({ file: snapshotPath, reason: `the snapshot does not match the ledger at sequence ${recorded.state.seq}` }))
+  }
+  const usable = reached && recorded.ledgerBytes === head.success.end
   return Result.succeed({
-    state: state.success,
-    committedBytes: scan.success.committedBytes,
-    tornBytes: scan.success.tornBytes,
+    state: all.success.state,
+    committedBytes: all.success.end,
+    tornBytes: bytes.length - all.success.end,
     ino: info?.ino,
-    snapshotStale
+    snapshot: usable ? { ledgerBytes: recorded.ledgerBytes, bytes: recorded.size } : undefined
   })
 }
 
@@ -69,26 +197,25 @@ export const loadFull = (directory: string): Result.Result<LoadedState, Malforme
  * Brings a loaded state up to date with the ledger by reading only what was appended since; falls
  * back to a full load when the ledger was replaced or cut, or the appended part does not continue it.
  */
-export const refresh = (directory: string, known: LoadedState): Result.Result<LoadedState, MalformedState> => {
-  const ledgerPath = join(directory, LEDGER_FILE)
-  const info = statLedger(ledgerPath)
-  if (info === undefined) return known.ino === undefined ? Result.succeed(known) : loadFull(directory)
-  if (info.ino !== known.ino || info.size < known.committedBytes) return loadFull(directory)
+export const refresh = (
+  directory: string,
+  known: LoadedState,
+  source: LedgerSource = ledgerAt(join(directory, LEDGER_FILE))
+): Result.Result<LoadedState, MalformedState> => {
+  const info = source.stat()
+  if (info === undefined) return known.ino === undefined ? Result.succeed(known) : loadFull(directory, source)
+  if (info.ino !== known.ino || info.size < known.committedBytes) return loadFull(directory, source)
   const appended = info.size - known.committedBytes
   if (appended === 0) return Result.succeed(known.tornBytes === 0 ? known : { ...known, tornBytes: 0 })
-  const scan = scanLedger(readLedgerRange(ledgerPath, known.committedBytes, appended), ledgerPath, {
-    offset: known.committedBytes,
-    previousSeq: known.state.seq
-  })
-  if (Result.isFailure(scan)) return loadFull(directory)
-  if (scan.success.events.length === 0) return Result.succeed({ ...known, tornBytes: scan.success.tornBytes })
-  const state = fold(scan.success.events, known.state)
-  if (Result.isFailure(state)) return loadFull(directory)
+  const raw = source.read(known.committedBytes, appended)
+  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength)
+  const folded = foldLines(bytes, join(directory, LEDGER_FILE), 0, 1, known.state, Number.POSITIVE_INFINITY)
+  if (Result.isFailure(folded)) return loadFull(directory, source)
   return Result.succeed({
-    state: state.success,
-    committedBytes: scan.success.committedBytes,
-    tornBytes: scan.success.tornBytes,
+    state: folded.success.state,
+    committedBytes: known.committedBytes + folded.success.end,
+    tornBytes: bytes.length - folded.success.end,
     ino: info.ino,
-    snapshotStale: true
+    snapshot: known.snapshot
   })
 }

@@ -1,0 +1,99 @@
+import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs"
+import type { FaultHooks } from "../Faults.js"
+import type { LedgerFileInfo } from "../Ledger.js"
+
+/** Reads up to `length` bytes at `position` of an open file (fewer at its end). */
+export const readRange = (fd: number, position: number, length: number): Uint8Array => {
+  const buffer = Buffer.allocUnsafe(length)
+  let read = 0
+  while (read < length) {
+    const count = readSync(fd, buffer, read, length - read, position + read)
+    if (count === 0) break
+    read += count
+  }
+  return buffer.subarray(0, read)
+}
+
+/** Read-write and append-only: every write lands at the end of the file, wherever it is by then. */
+const LEDGER_FLAGS = constants.O_RDWR | constants.O_APPEND
+
+/** Opens an existing ledger; `undefined` when there is none yet. */
+const openExisting = (path: string): number | undefined => {
+  try {
+    return openSync(path, LEDGER_FLAGS)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined
+    throw error
+  }
+}
+
+/**
+ * Appends one line to an open ledger with a single `write()` and fsyncs it: the fsync is the commit
+ * point. On any failure the file is cut back to `committedBytes`, so a failed append leaves no
+ * partial event.
+ */
+export const appendLine = (fd: number, bytes: Uint8Array, committedBytes: number, faults: FaultHooks): void => {
+  try {
+    faults.beforeStep?.("ledger-write")
+    const written = writeSync(fd, bytes)
+    if (written !== bytes.length) throw new Error(`short write: ${written} of ${bytes.length} bytes`)
+    faults.beforeStep?.("ledger-fsync")
+    fsyncSync(fd)
+  } catch (error) {
+    ftruncateSync(fd, committedBytes)
+    fsyncSync(fd)
+    throw error
+  }
+}
+
+/** Cuts an open ledger back to its committed bytes (dropping a torn tail) and makes that durable. */
+export const truncateOpenLedger = (fd: number, committedBytes: number): void => {
+  ftruncateSync(fd, committedBytes)
+  fsyncSync(fd)
+}
+
+
+/** How the ledger is read: by path for readers, through the open file during a locked write cycle. */
+export interface LedgerSource {
+  readonly stat: () => LedgerFileInfo | undefined
+  readonly read: (position: number, length: number) => Uint8Array
+}
+
+/**
+ * The ledger as an open file, for one write cycle under the session lock: opened once the lock is
+ * held and used for the size check, reading what other writers appended, the append and its fsync,
+ * instead of opening the file by path for each. Opened after the lock is taken, it is the file every
+ * writer sees at that path until the lock is released (repair replaces the ledger only under it).
+ */
+export interface OpenLedger extends LedgerSource {
+  /** Appends and fsyncs one line (creating the ledger if it did not exist); answers the file's inode. */
+  readonly append: (bytes: Uint8Array, committedBytes: number, faults: FaultHooks) => number
+  readonly truncate: (committedBytes: number) => void
+  readonly close: () => void
+}
+
+export const openLedger = (path: string): OpenLedger => {
+  let fd = openExisting(path)
+  let ino: number | undefined
+  return {
+    stat: () => {
+      if (fd === undefined) return undefined
+      const info = fstatSync(fd)
+      ino = info.ino
+      return { size: info.size, ino: info.ino }
+    },
+    read: (position, length) => (fd === undefined ? new Uint8Array() : readRange(fd, position, length)),
+    append: (bytes, committedBytes, faults) => {
+      const open = (fd ??= openSync(path, LEDGER_FLAGS | constants.O_CREAT, 0o666))
+      appendLine(open, bytes, committedBytes, faults)
+      return (ino ??= fstatSync(open).ino)
+    },
+    truncate: (committedBytes) => {
+      if (fd !== undefined) truncateOpenLedger(fd, committedBytes)
+    },
+    close: () => {
+      if (fd !== undefined) closeSync(fd)
+      fd = undefined
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import { copyFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import {
+  encodeSnapshot,
+  fold,
+  GoalStore,
+  type GoalStoreClient,
+  type GoalStoreShape,
+  MalformedState,
+  openGoalStore,
+  repairGoalStore,
+  SNAPSHOT_LAG_BYTES
+} from "@armory/goal-store"
+import { Effect, Result } from "effect"
+import { describe, expect, it } from "vitest"
+import { foldLedger, ledgerOf, rebuiltSnapshot, snapshotText } from "./support/files.js"
+import { readyGoal, rejection, sha256, tempRoot } from "./support/temp.js"
+
+const ledgerSize = (root: string) => statSync(join(root, "ledger.jsonl")).size
+const snapshotOf = (root: string) => JSON.parse(snapshotText(root)) as { readonly seq: number; readonly ledgerBytes: number }
+
+/** `goals.json` is, byte for byte, the fold of the ledger up to the event it names, ending where it says. */
+const expectSnapshotOfLedger = (root: string) => {
+  const claimed = snapshotOf(root)
+  const ledger = readFileSync(join(root, "ledger.jsonl"))
+  const ends: Array<number> = []
+  for (let index = ledger.indexOf(0x0a); index !== -1; index = ledger.indexOf(0x0a, index + 1)) ends.push(index + 1)
+  const prefix = fold(ledgerOf(root).events.slice(0, claimed.seq))
+  if (Result.isFailure(prefix)) throw new Error(prefix.failure.reason)
+  expect(snapshotText(root)).toBe(encodeSnapshot(prefix.success, claimed.seq === 0 ? 0 : (ends[claimed.seq - 1] ?? -1)))
+  return claimed
+}
+
+const throughLayer = <A>(root: string, use: (goals: GoalStoreShape) => Effect.Effect<A, unknown>): Promise<A> =>
+  Effect.runPromise(
+    Effect.gen(function* () {
+      return yield* use(yield* GoalStore)
+    }).pipe(Effect.provide(GoalStore.layerFile({ root })))
+  )
+
+interface Write {
+  readonly rewritten: boolean
+  /** Ledger bytes past the snapshot before this write's snapshot decision. */
+  readonly tail: number
+  readonly snapshotSize: number
+}
+
+/** Sets the goal, then writes ~4 KB checkpoints until `goals.json` is replaced, noting each write. */
+const writeUntilRewritten = async (root: string, store: GoalStoreClient, objective: string): Promise<ReadonlyArray<Write>> => {
+  await store.set({ objective, criteria: [{ scenario: "a user logs in", qaChannel: "browser", testRef: "e2e/login.spec.ts" }] })
+  const first = expectSnapshotOfLedger(root)
+  expect(first).toMatchObject({ seq: 1, ledgerBytes: ledgerSize(root) })
+  const snapshotSize = readFileSync(join(root, "goals.json")).length
+  const writes: Array<Write> = []
+  for (let index = 0; index < 100 && !writes.some((write) => write.rewritten); index++) {
+    await store.checkpoint({ summary: `${index} ${"long summary ".repeat(300)}` })
+    const now = expectSnapshotOfLedger(root)
+    writes.push({ rewritten: now.seq !== first.seq, tail: ledgerSize(root) - first.ledgerBytes, snapshotSize })
+    expect(now.seq === first.seq || now.ledgerBytes === ledgerSize(root)).toBe(true)
+  }
+  return writes
+}
+
+describe("a goals.json behind the ledger", () => {
+  it("is folded with the ledger after it on open, and left as it is by readers", async () => {
+    const root = tempRoot()
+    const store = await readyGoal(root)
+    await store.addBlocker({ detail: "review" })
+    await store.checkpoint({ summary: "after the snapshot" })
+    expect(snapshotOf(root).seq).toBe(1)
+    const before = sha256(join(root, "goals.json"))
+    const reopened = await openGoalStore({ root })
+    expect((await reopened.status()).goal).toEqual(foldLedger(root).goal)
+    expect((await reopened.status()).goal?.status).toBe("review_blocked")
+    expect(await reopened.snapshot()).toBe(await store.snapshot())
+    expect(sha256(join(root, "goals.json"))).toBe(before)
+    const ledger = join(root, "ledger.jsonl")
+    const lines = readFileSync(ledger, "utf8").split("\n")
+    writeFileSync(ledger, [...lines.slice(0, 4), lines[4]?.replace('"seq":5', '"seq":"5"'), ...lines.slice(5)].join("\n"))
+    expect(await rejection(openGoalStore({ root }))).toMatchObject({ _tag: "MalformedState", file: ledger, line: 5 })
+  })
+
+  it("is malformed when it is not the ledger's fold at the sequence it names, and left byte for byte", async () => {
+    const root = tempRoot()
+    await readyGoal(root)
+    const file = join(root, "goals.json")
+    writeFileSync(file, snapshotText(root).replace('"testRef":"e2e/login.spec.ts"', '"testRef":"e2e/logout.spec.ts"'))
+    const before = sha256(file)
+    const error = await rejection(openGoalStore({ root }))
+    expect(error).toBeInstanceOf(MalformedState)
+    expect(error).toMatchObject({ file, reason: "the snapshot does not match the ledger at sequence 1" })
+    expect(sha256(file)).toBe(before)
+    const dryRun = await repairGoalStore({ root, dryRun: true })
+    expect(dryRun.actions).toEqual([expect.stringMatching(/^move the untrusted goals\.json aside to .+ and rebuild it from the ledger \(sequence 4\)$/)])
+  })
+
+  it("is replaced by the next write when it names bytes the ledger does not end that event at", async () => {
+    const root = tempRoot()
+    const store = await readyGoal(root)
+    const file = join(root, "goals.json")
+    writeFileSync(file, snapshotText(root).replace(/"ledgerBytes":\d+/, '"ledgerBytes":7'))
+    const reopened = await openGoalStore({ root })
+    expect((await reopened.status()).goal).toEqual((await store.status()).goal)
+    await reopened.checkpoint({ summary: "rewrites the snapshot" })
+    expect(snapshotText(root)).toBe(rebuiltSnapshot(root))
+  })
+
+  it("is rewritten once the ledger grows SNAPSHOT_LAG_BYTES past it, or its own size when that is more", async () => {
+    const small = tempRoot()
+    const smallWrites = await writeUntilRewritten(small, await openGoalStore({ root: small }), "Ship login")
+    expect(smallWrites.map((write) => write.rewritten)).toEqual(smallWrites.map((write) => write.tail >= SNAPSHOT_LAG_BYTES))
+    const large = tempRoot()
+    const objective = `Ship login ${"and everything around it ".repeat(5000)}`
+    const largeWrites = await writeUntilRewritten(large, await openGoalStore({ root: large }), objective)
+    const size = largeWrites[0]?.snapshotSize ?? 0
+    expect(size).toBeGreaterThan(SNAPSHOT_LAG_BYTES + 16_384)
+    expect(largeWrites.map((write) => write.rewritten)).toEqual(largeWrites.map((write) => write.tail >= size))
+  })
+
+  it("is brought up to date when a layer that wrote closes; a layer that only read writes nothing", async () => {
+    const root = tempRoot()
+    await readyGoal(root)
+    const before = sha256(join(root, "goals.json"))
+    const status = await throughLayer(root, (goals) => goals.status())
+    expect(status.gate.passed).toBe(true)
+    expect(sha256(join(root, "goals.json"))).toBe(before)
+    await throughLayer(root, (goals) =>
+      Effect.gen(function* () {
+        yield* goals.checkpoint({ summary: "one" })
+        yield* goals.checkpoint({ summary: "two" })
+        expect(snapshotOf(root).seq).toBe(1)
+      })
+    )
+    expect(snapshotText(root)).toBe(rebuiltSnapshot(root))
+    expect(snapshotOf(root).seq).toBe(6)
+  })
+
+  it("needs no repair", async () => {
+    const root = tempRoot()
+    const store = await readyGoal(root)
+    await store.checkpoint({ summary: "behind" })
+    const before = sha256(join(root, "goals.json"))
+    const report = await repairGoalStore({ root })
+    expect(report).toMatchObject({ actions: [], applied: false })
+    expect(sha256(join(root, "goals.json"))).toBe(before)
+  })
+})
+
+describe("a ledger replaced under an open store", () => {
+  it("is the one the next write appends to, continuing its sequence", async () => {
+    const root = tempRoot()
+    const store = await readyGoal(root)
+    const ledger = join(root, "ledger.jsonl")
+    // A new file at the path, as repair leaves it: the store must not write to the one it replaced.
+    copyFileSync(ledger, `${ledger}.copy`)
+    const replacedIno = statSync(ledger).ino
+    renameSync(`${ledger}.copy`, ledger)
+    expect(statSync(ledger).ino).not.toBe(replacedIno)
+    await store.checkpoint({ summary: "into the new file" })
+    expect(ledgerOf(root).events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5])
+    expect(foldLedger(root).goal?.checkpoints.map((checkpoint) => checkpoint.summary)).toEqual(["into the new file"])
+    expect(existsSync(join(root, "ledger.quarantine"))).toBe(false)
+  })
+})

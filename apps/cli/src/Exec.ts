@@ -7,6 +7,7 @@ import { acquireBrowserPage, providerFlag } from "./Browser.js"
 import { CommandFailed } from "./internal/CommandFailed.js"
 import { type Channel, EXEC_GLOBALS, execTools, lazyGoalStore, selectedGlobals } from "./internal/ExecTools.js"
 import { dirsFlag } from "./internal/SkillSources.js"
+import { readStdin } from "./internal/Stdin.js"
 
 /** Without a provider `page` says so on every call rather than probing for a browser unasked. */
 export const NO_BROWSER = "no browser provider was chosen: pass --provider or set ARMORY_BROWSER_PROVIDER"
@@ -22,12 +23,6 @@ const pageGlobal = (provider: string | undefined) =>
         Effect.map(({ session }) => automationPage(session.page)),
         Effect.catch((error) => Effect.succeed(unavailablePage(error.message)))
       )
-
-const readStdin = async (): Promise<string> => {
-  const chunks: Array<Buffer> = []
-  for await (const chunk of process.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)))
-  return Buffer.concat(chunks).toString("utf8")
-}
 
 const readCode = (file: string) =>
   Effect.tryPromise({

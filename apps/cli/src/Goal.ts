@@ -1,13 +1,18 @@
+import { readFile, writeFile } from "node:fs/promises"
 import {
   type Criterion,
   type CriterionSpec,
   CriterionStatus,
+  decodeLedgerJsonl,
+  DEFAULT_SESSION,
+  encodeLedgerJsonl,
   EvidenceKind,
   type Goal,
   type GoalStatusReport,
   type GoalStoreError,
   type GoalStoreShape,
-  makeFileGoalStore,
+  type ImportReport,
+  importLedger,
   QaChannel,
   repair,
   type RepairReport,
@@ -16,7 +21,9 @@ import {
 } from "@armory/goal-store"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { CommandFailed } from "./internal/CommandFailed.js"
+import { CommandFailed, InvalidUsage } from "./internal/CommandFailed.js"
+import { exportSession, goalStoreFlags, goalStoreSelection, openGoalSession } from "./internal/GoalStores.js"
+import { readStdin } from "./internal/Stdin.js"
 import { renderTable } from "./internal/Table.js"
 
 const EXIT_CODES =
@@ -31,10 +38,18 @@ const goalRoot = Command.make("goal").pipe(
       Flag.optional,
       Flag.withDescription("a separate goal session under sessions/<id>/ (default: the root aggregate)")
     ),
-    root: Flag.String("root").pipe(Flag.optional, Flag.withDescription("the goals directory (default: .armory/goals)")),
+    root: Flag.String("root").pipe(Flag.optional, Flag.withDescription("with --store file: the goals directory (default: .armory/goals)")),
+    ...goalStoreFlags,
     json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("print one JSON value"))
   })
 )
+
+/** The store and session the shared flags select. */
+const selected = Effect.gen(function* () {
+  const { sessionId, root, store, databaseUrl, databaseSchema, json } = yield* goalRoot
+  const selection = yield* goalStoreSelection({ store, databaseUrl, databaseSchema, root: Option.getOrUndefined(root) })
+  return { selection, sessionId: Option.getOrUndefined(sessionId), json }
+})
 
 const forceFlag = Flag.Boolean("force").pipe(
   Flag.withDefault(false),
@@ -63,15 +78,14 @@ const withStore = <A>(
   operation: (store: GoalStoreShape) => Effect.Effect<A, GoalStoreError>,
   render: (result: A) => string
 ) =>
-  Effect.gen(function* () {
-    const { sessionId, root, json } = yield* goalRoot
-    const result = yield* makeFileGoalStore({ root: Option.getOrUndefined(root), sessionId: Option.getOrUndefined(sessionId) }).pipe(
-      Effect.flatMap(operation),
-      Effect.result
-    )
-    if (result._tag === "Failure") return yield* failure(result.failure, json)
-    yield* Console.log(json ? JSON.stringify(result.success) : render(result.success))
-  })
+  Effect.scoped(
+    Effect.gen(function* () {
+      const { selection, sessionId, json } = yield* selected
+      const result = yield* openGoalSession(selection, sessionId).pipe(Effect.flatMap(operation), Effect.result)
+      if (result._tag === "Failure") return yield* failure(result.failure, json)
+      yield* Console.log(json ? JSON.stringify(result.success) : render(result.success))
+    })
+  )
 
 const criterionLine = (criterion: Criterion) =>
   `${criterion.id} [${criterion.status}, attempt ${criterion.attempt}] ${criterion.scenario} (${criterion.qaChannel}: ${criterion.testRef})`
@@ -287,12 +301,11 @@ const repairCommand = Command.make(
   { dryRun: Flag.Boolean("dry-run").pipe(Flag.withDefault(false), Flag.withDescription("only say what would be done")) },
   ({ dryRun }) =>
     Effect.gen(function* () {
-      const { sessionId, root, json } = yield* goalRoot
-      const result = yield* repair({
-        root: Option.getOrUndefined(root),
-        sessionId: Option.getOrUndefined(sessionId),
-        dryRun
-      }).pipe(Effect.result)
+      const { selection, sessionId, json } = yield* selected
+      if (selection.store !== "file") {
+        return yield* new InvalidUsage({ message: "repair mends the files of the file store; a PostgreSQL store needs no repair" })
+      }
+      const result = yield* repair({ root: selection.root, sessionId, dryRun }).pipe(Effect.result)
       if (result._tag === "Failure") return yield* failure(result.failure, json)
       yield* Console.log(json ? JSON.stringify(result.success) : renderRepair(result.success))
     })
@@ -301,6 +314,69 @@ const repairCommand = Command.make(
   Command.withDescription(
     describe(
       "Quarantine bad ledger lines and torn tails, move a malformed goals.json aside and rebuild it from the ledger.\nNothing is deleted; the original ledger is kept as a .bak copy."
+    )
+  )
+)
+
+const exportCommand = Command.make(
+  "export",
+  {
+    output: Flag.String("output").pipe(Flag.optional, Flag.withDescription("write the ledger to this file instead of stdout"))
+  },
+  ({ output }) =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const { selection, sessionId, json } = yield* selected
+        const result = yield* exportSession(selection, sessionId).pipe(Effect.result)
+        if (result._tag === "Failure") return yield* failure(result.failure, json)
+        const ledger = encodeLedgerJsonl(result.success)
+        if (Option.isNone(output)) return yield* Effect.sync(() => process.stdout.write(ledger))
+        yield* Effect.tryPromise({
+          try: () => writeFile(output.value, ledger),
+          catch: (error) => new CommandFailed({ message: `cannot write ${output.value}: ${String(error)}` })
+        })
+        const summary = { sessionId: sessionId ?? DEFAULT_SESSION, events: result.success.length, file: output.value }
+        yield* Console.log(json ? JSON.stringify(summary) : `exported ${summary.events} events of session ${summary.sessionId} to ${summary.file}`)
+      })
+    )
+).pipe(
+  Command.withShortDescription("Print a session's ledger as JSON Lines"),
+  Command.withDescription(
+    describe(
+      "Print the session's committed ledger, one armory.goal.ledger/v1 event per line (to stdout, or --output FILE).\n" +
+        "`goal import` replays it into an empty session of either store."
+    )
+  )
+)
+
+const renderImport = (report: ImportReport) => `imported ${report.events} events into session ${report.sessionId} (seq ${report.seq})`
+
+const importCommand = Command.make(
+  "import",
+  { file: Argument.String("file").pipe(Argument.withDescription("a ledger in JSON Lines (from `goal export`), or - for stdin")) },
+  ({ file }) =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const { selection, sessionId, json } = yield* selected
+        const text = yield* Effect.tryPromise({
+          try: () => (file === "-" ? readStdin() : readFile(file, "utf8")),
+          catch: (error) => new CommandFailed({ message: `cannot read ${file === "-" ? "stdin" : file}: ${String(error)}` })
+        })
+        const result = yield* Effect.fromResult(decodeLedgerJsonl(text)).pipe(
+          Effect.flatMap((events) => Effect.flatMap(openGoalSession(selection, sessionId), (store) => importLedger(store, events))),
+          Effect.result
+        )
+        if (result._tag === "Failure") return yield* failure(result.failure, json)
+        yield* Console.log(json ? JSON.stringify(result.success) : renderImport(result.success))
+      })
+    )
+).pipe(
+  Command.withShortDescription("Replay a ledger into an empty session"),
+  Command.withDescription(
+    describe(
+      "Replay an exported ledger into an empty session of the selected store, through the goal rules: ids, attempts\n" +
+        "and timestamps carry over. A session that already has a goal, or an event the rules would not have\n" +
+        "recorded at that point, is refused (InvalidInput) and nothing is written."
     )
   )
 )
@@ -321,6 +397,8 @@ export const goalCommand = goalRoot.pipe(
     completeCommand,
     sessionsCommand,
     snapshotCommand,
-    repairCommand
+    repairCommand,
+    exportCommand,
+    importCommand
   ])
 )

@@ -2,13 +2,16 @@ import { randomBytes } from "node:crypto"
 import { readFile } from "node:fs/promises"
 import { createServer } from "node:http"
 import { unavailablePage } from "@armory/browser-runtime"
-import { type HostChannel, LOOPBACK_HOSTS, serverLayer } from "@armory/client"
+import { fileGoalStoreFactory, type GoalStoreFactory, type HostChannel, LOOPBACK_HOSTS, serverLayer } from "@armory/client"
+import { DEFAULT_ROOT, DEFAULT_SESSION, goalStoreClient } from "@armory/goal-store"
+import { pgSessionDirectory } from "@armory/goal-store-pg"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
-import { Console, Context, Effect, Layer, Option } from "effect"
+import { Console, Context, Effect, Layer, Option, type Redacted } from "effect"
 import { Command, Flag } from "effect/cli"
 import { HttpServer } from "effect/http"
 import { CommandFailed } from "./internal/CommandFailed.js"
-import { EXEC_GLOBALS, execTools, lazyGoalStore } from "./internal/ExecTools.js"
+import { EXEC_GLOBALS, execTools, lazyGoalSession, lazyGoalStore } from "./internal/ExecTools.js"
+import { goalStoreFlags, goalStoreSelection, openPgDatabase, pgSessions } from "./internal/GoalStores.js"
 import { dirsFlag, skillSources } from "./internal/SkillSources.js"
 
 /** Until `armory serve` can drive a browser, `page` says so on every call. */
@@ -25,6 +28,8 @@ export interface ServeSettings {
   readonly dirs: ReadonlyArray<string>
   /** The goals directory of the `goals` routes and global (default `.armory/goals` under the working directory). */
   readonly goalsRoot?: string | undefined
+  /** With `--store pg`: the shared database the `goals` routes and global use instead of files. */
+  readonly goalsDatabase?: { readonly databaseUrl: Redacted.Redacted<string>; readonly schema: string | undefined } | undefined
 }
 
 const isLoopback = (host: string): boolean => {
@@ -59,6 +64,7 @@ export const serveSettings = (flags: {
   readonly allowRemote: boolean
   readonly dirs: ReadonlyArray<string>
   readonly goalsRoot?: string | undefined
+  readonly goalsDatabase?: ServeSettings["goalsDatabase"]
   readonly envToken: string | undefined
 }) =>
   Effect.gen(function* () {
@@ -82,7 +88,8 @@ export const serveSettings = (flags: {
       token,
       tokenSource,
       dirs: flags.dirs,
-      goalsRoot: flags.goalsRoot
+      goalsRoot: flags.goalsRoot,
+      goalsDatabase: flags.goalsDatabase
     }
     return settings
   })
@@ -90,26 +97,45 @@ export const serveSettings = (flags: {
 /**
  * The server `armory serve` runs: the `@armory/client` routes over a Node HTTP server, with the
  * same host tools as `armory exec` (skills over the skill roots, a channel whose messages come back
- * in the response, and a page that reports no browser).
+ * in the response, and a page that reports no browser). Goals are files under the goals root, or,
+ * with a goals database, sessions on one pool shared by every request and closed with the server.
  */
-export const armoryServer = (settings: ServeSettings) =>
-  serverLayer({
-    token: settings.token,
-    skillSources: skillSources(settings.dirs),
-    hostTools: (channel: HostChannel) =>
-      Effect.fromResult(lazyGoalStore({ root: settings.goalsRoot })).pipe(
-        // Without a session id there is no path to refuse: the root aggregate always resolves.
-        Effect.orDie,
-        Effect.flatMap((goals) => execTools({ channel, page: unavailablePage(NO_SERVE_BROWSER), goals, dirs: settings.dirs }))
-      ),
-    defaultGlobals: EXEC_GLOBALS,
-    goalsRoot: settings.goalsRoot,
-    extraHosts: isLoopback(settings.host) ? [] : [settings.host]
-  }).pipe(
+export const armoryServer = (settings: ServeSettings) => {
+  const server = (goals: { readonly open: GoalStoreFactory; readonly directory: (sessionId: string) => string } | undefined) =>
+    serverLayer({
+      token: settings.token,
+      skillSources: skillSources(settings.dirs),
+      hostTools: (channel: HostChannel) =>
+        (goals === undefined
+          ? Effect.fromResult(lazyGoalStore({ root: settings.goalsRoot })).pipe(
+              // Without a session id there is no path to refuse: the root aggregate always resolves.
+              Effect.orDie
+            )
+          : Effect.succeed(
+              lazyGoalSession({ sessionId: DEFAULT_SESSION, directory: goals.directory(DEFAULT_SESSION) }, () =>
+                Effect.runPromise(Effect.map(goals.open(undefined), goalStoreClient))
+              )
+            )
+        ).pipe(Effect.flatMap((client) => execTools({ channel, page: unavailablePage(NO_SERVE_BROWSER), goals: client, dirs: settings.dirs }))),
+      defaultGlobals: EXEC_GLOBALS,
+      goalsRoot: settings.goalsRoot,
+      goalStore: goals?.open ?? fileGoalStoreFactory(settings.goalsRoot ?? DEFAULT_ROOT),
+      extraHosts: isLoopback(settings.host) ? [] : [settings.host]
+    })
+  const routes =
+    settings.goalsDatabase === undefined
+      ? server(undefined)
+      : Layer.unwrap(
+          Effect.map(openPgDatabase({ store: "pg", ...settings.goalsDatabase }), (database) =>
+            server({ open: pgSessions(database), directory: (sessionId) => pgSessionDirectory(database, sessionId) })
+          )
+        )
+  return routes.pipe(
     Layer.provideMerge(
       NodeHttpServer.layer(createServer, { host: settings.host, port: settings.port, gracefulShutdownTimeout: "10 seconds" })
     )
   )
+}
 
 /** Starts {@link armoryServer} in the current scope and returns the URL it listens on. */
 export const startArmoryServer = (settings: ServeSettings) =>
@@ -133,11 +159,13 @@ export const serveCommand = Command.make(
     dirs: dirsFlag,
     goalsRoot: Flag.String("goals-root").pipe(
       Flag.optional,
-      Flag.withDescription("the goals directory of the /goals routes and the goals global (default: .armory/goals)")
+      Flag.withDescription("with --store file: the goals directory of the /goals routes and the goals global (default: .armory/goals)")
     ),
+    ...goalStoreFlags,
     json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("print the URL (and a generated token) as one JSON line"))
   },
-  Effect.fn("serve")(function* ({ host, port, tokenFile, allowRemote, dirs, goalsRoot, json }) {
+  Effect.fn("serve")(function* ({ host, port, tokenFile, allowRemote, dirs, goalsRoot, store, databaseUrl, databaseSchema, json }) {
+    const goals = yield* goalStoreSelection({ store, databaseUrl, databaseSchema, root: Option.getOrUndefined(goalsRoot) })
     const settings = yield* serveSettings({
       host,
       port,
@@ -145,12 +173,21 @@ export const serveCommand = Command.make(
       allowRemote,
       dirs,
       goalsRoot: Option.getOrUndefined(goalsRoot),
+      goalsDatabase: goals.store === "pg" ? { databaseUrl: goals.databaseUrl, schema: goals.schema } : undefined,
       envToken: process.env["ARMORY_TOKEN"]
     })
     yield* Effect.scoped(
       Effect.gen(function* () {
         const url = yield* startArmoryServer(settings).pipe(
-          Effect.mapError((error) => new CommandFailed({ message: `cannot listen on ${host}:${port}: ${error.message}` }))
+          Effect.mapError(
+            (error) =>
+              new CommandFailed({
+                message:
+                  error._tag === "ServeError"
+                    ? `cannot listen on ${host}:${port}: ${error.message}`
+                    : `cannot open the goals database: ${error._tag}: ${error.message}`
+              })
+          )
         )
         const token = settings.tokenSource === "generated" ? settings.token : undefined
         yield* Console.log(

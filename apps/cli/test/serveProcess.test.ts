@@ -57,13 +57,18 @@ describe("armory serve as a process", () => {
   it("lets goal mutations in flight at SIGTERM finish, then leaves no lock and no lost event", async () => {
     const root = join(mkdtempSync(join(tmpdir(), "armory-serve-goals-")), "goals")
     const { server, exited, url } = await startServe(["--goals-root", root])
-    // Mutations back to back for a while, so the signal lands while one holds the session lock.
+    // A mutation every few milliseconds for a while (well under the tool-call limit), so the signal
+    // lands while one is in flight.
     const inFlight = execute(
       url,
       `await goals.set({ objective: "Survive shutdown" })
        let count = 0
        const started = Date.now()
-       while (Date.now() - started < 1500) await goals.checkpoint({ summary: "tick " + count++ })
+       while (Date.now() - started < 1500) {
+         const paused = Date.now()
+         while (Date.now() - paused < 3) {}
+         await goals.checkpoint({ summary: "tick " + count++ })
+       }
        return count`
     )
     await new Promise((resolve) => setTimeout(resolve, 500))

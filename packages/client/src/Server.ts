@@ -47,11 +47,26 @@ export interface ServerOptions<R> {
   readonly maxBodyBytes?: number | undefined
   /** The goals directory of the `goals` routes (default `.armory/goals` under the working directory). */
   readonly goalsRoot?: string | undefined
+  /**
+   * Opens the session a `goals` request names (no id: the default session). Default: the file
+   * store under `goalsRoot`. A database-backed store passes one built on a pool it shares across
+   * requests (and closes when the server's scope ends).
+   */
+  readonly goalStore?: GoalStoreFactory | undefined
   /** The environment the browser providers' endpoints are read from (default `process.env`). */
   readonly browserEnv?: Environment | undefined
   /** The platform that decides the browser auto order (default `process.platform`). */
   readonly platform?: NodeJS.Platform | undefined
 }
+
+/** Opens one session of a goal store, per request. */
+export type GoalStoreFactory = (sessionId: string | undefined) => Effect.Effect<GoalStoreShape, GoalStoreError>
+
+/** The file store under `root`: what the `goals` routes use unless told otherwise. */
+export const fileGoalStoreFactory =
+  (root: string): GoalStoreFactory =>
+  (sessionId) =>
+    makeFileGoalStore({ root, sessionId })
 
 /** The id of the channel of an execution over HTTP. */
 export const HTTP_CHANNEL_ID = "armory-serve"
@@ -80,15 +95,16 @@ const skillsLayer = (sources: ReadonlyArray<SkillSource>) =>
   )
 
 /**
- * Each request opens its session of the store: opening validates the files and repairs a crashed
- * write, and the per-session file lock (not this process) serialises writers, so requests, the CLI
- * and other servers can share a root.
+ * Each request opens its session of the store: for files, opening validates them and repairs a
+ * crashed write, and the per-session file lock (not this process) serialises writers; a database
+ * store orders writers by sequence number. Either way requests, the CLI and other servers can share
+ * the store.
  */
-const goalsLayer = (root: string) => {
+const goalsLayer = (openStore: GoalStoreFactory) => {
   const withStore =
     (sessionId: string | undefined) =>
     <A>(operation: (store: GoalStoreShape) => Effect.Effect<A, GoalStoreError>) =>
-      makeFileGoalStore({ root, sessionId }).pipe(Effect.flatMap(operation))
+      openStore(sessionId).pipe(Effect.flatMap(operation))
   return HttpApiBuilder.group(Api, "goals", (handlers) =>
     handlers
       .handle("status", ({ query }) => withStore(query.sessionId)((store) => store.status()))
@@ -188,7 +204,7 @@ export const serverLayer = <R>(options: ServerOptions<R>) =>
         Layer.provide([
           healthLayer,
           skillsLayer(options.skillSources),
-          goalsLayer(options.goalsRoot ?? DEFAULT_ROOT),
+          goalsLayer(options.goalStore ?? fileGoalStoreFactory(options.goalsRoot ?? DEFAULT_ROOT)),
           capabilitiesLayer,
           browserLayer(options.platform ?? process.platform, options.browserEnv ?? process.env),
           codemodeLayer(options)

@@ -1,3 +1,7 @@
+import { existsSync, mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { makeFileGoalStore } from "@armory/goal-store"
 import { Effect } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -102,5 +106,29 @@ describe("the goals group through the Effect client", () => {
     expect(result.snapshot.snapshot).toContain("ship search")
     expect(result.done.status).toBe("complete")
     expect(result.sessions).toContain("effect")
+  })
+})
+
+describe("the goals group over another store", () => {
+  it("opens every request's session through the goalStore factory it is given", async () => {
+    const elsewhere = join(mkdtempSync(join(tmpdir(), "armory-client-factory-")), "goals")
+    const opened: Array<string | undefined> = []
+    const custom = await startServer({
+      goalStore: (sessionId) => {
+        opened.push(sessionId)
+        return makeFileGoalStore({ root: elsewhere, sessionId })
+      }
+    })
+    try {
+      const client = createClient({ baseUrl: custom.url, token: TOKEN })
+      const set = await client.POST("/goals/set", { params: { query: { sessionId: "factory" } }, body: { objective: "ship export" } })
+      expect(set.response.status).toBe(200)
+      expect((await client.GET("/goals/status", { params: { query: {} } })).data?.goal).toBeNull()
+      expect(opened).toEqual(["factory", undefined])
+      expect(existsSync(join(elsewhere, "sessions", "factory", "ledger.jsonl"))).toBe(true)
+      expect(existsSync(join(custom.goalsRoot, "sessions", "factory"))).toBe(false)
+    } finally {
+      await custom.close()
+    }
   })
 })

@@ -1,10 +1,11 @@
-import { readFileSync, writeFileSync } from "node:fs"
+import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { fold, type GoalStoreClient, MalformedState, openGoalStore } from "@armory/goal-store"
-import { Result } from "effect"
+import { MalformedState, openGoalStore } from "@armory/goal-store"
 import fc from "fast-check"
 import { beforeAll, describe, expect, it } from "vitest"
-import { ledgerOf, rebuiltSnapshot, snapshotText } from "./support/files.js"
+import { describeGoalStoreProperties } from "./support/behaviour.js"
+import { fileHarness } from "./support/fileHarness.js"
+import { snapshotText } from "./support/files.js"
 import { readyGoal, rejection, sha256, tempRoot } from "./support/temp.js"
 
 type Json = null | boolean | number | string | ReadonlyArray<Json> | { readonly [key: string]: Json }
@@ -71,52 +72,4 @@ describe("malformed snapshots (fast-check)", () => {
 const readLeaf = (value: Json, path: ReadonlyArray<string | number>): Json =>
   path.reduce<Json>((node, key) => (node as { readonly [key: string]: Json })[key] ?? null, value)
 
-type Command = (store: GoalStoreClient) => Promise<unknown>
-
-const criterionId = fc.integer({ min: 1, max: 4 }).map((n) => `c${n}`)
-const command: fc.Arbitrary<Command> = fc.oneof(
-  fc.constantFrom<Command>((store) => store.addCriterion({ scenario: "works", qaChannel: "cli", testRef: "t" })),
-  fc
-    .tuple(criterionId, fc.constantFrom("red", "green", "scenario", "cleanup" as const))
-    .map(([id, kind]): Command => (store) => store.addEvidence({ criterionId: id, kind, ref: `ref-${kind}` })),
-  fc
-    .tuple(criterionId, fc.constantFrom("pending", "in_progress", "pass", "fail", "blocked" as const))
-    .map(([id, status]): Command => (store) => store.setCriterionStatus({ criterionId: id, status })),
-  fc.string({ minLength: 1, maxLength: 12 }).map((summary): Command => (store) => store.checkpoint({ summary: `s ${summary}` })),
-  fc.constantFrom<Command>(
-    (store) => store.addBlocker({ detail: "review" }),
-    (store) => store.resolveBlocker({ blockerId: "b1" }),
-    (store) => store.complete(),
-    (store) => store.complete({ force: true }),
-    (store) => store.setGoalStatus({ status: "blocked" }),
-    (store) => store.setGoalStatus({ status: "active" }),
-    (store) => store.steer({ directive: "skip the tests", kind: "annotate", evidence: "e", rationale: "r" }),
-    (store) => store.steer({ directive: "API first", kind: "reprioritize", evidence: "e", rationale: "r" })
-  )
-)
-
-describe("random command sequences (fast-check)", () => {
-  it("rebuild to exactly the snapshot, and replaying the ledger is deterministic and never double-applies", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 8 }), fc.nat(), async (commands, split) => {
-        const root = tempRoot()
-        const store = await openGoalStore({ root })
-        await store.set({ objective: "Random walk", criteria: [{ scenario: "first", qaChannel: "http", testRef: "t1" }] })
-        for (const run of commands) await run(store).catch(() => undefined)
-        expect(snapshotText(root)).toBe(rebuiltSnapshot(root))
-        const events = ledgerOf(root).events
-        const once = fold(events)
-        const twice = fold(events)
-        expect(twice).toEqual(once)
-        const at = split % (events.length + 1)
-        const prefix = fold(events.slice(0, at))
-        if (Result.isFailure(prefix) || Result.isFailure(once)) throw new Error("the ledger does not fold")
-        expect(fold(events.slice(at), prefix.success)).toEqual(once)
-        expect(Result.isFailure(fold(events, once.success))).toBe(true)
-        expect((await (await openGoalStore({ root })).status()).goal).toEqual((await store.status()).goal)
-        expect(readFileSync(join(root, "ledger.jsonl"), "utf8").endsWith("\n")).toBe(true)
-      }),
-      { numRuns: 500 }
-    )
-  }, 170_000)
-})
+describeGoalStoreProperties("file store", fileHarness)

@@ -18,3 +18,12 @@ export class UsageError extends Data.TaggedError("UsageError")<{ readonly reason
   override readonly [Runtime.errorExitCode] = 2
   override readonly [Runtime.errorReported] = false
 }
+
+/** Flags that parse but do not go together (such as `--store pg` without a database URL): exit code 2. */
+export class InvalidUsage extends Data.TaggedError("InvalidUsage")<{ readonly message: string }> {
+  override readonly [Runtime.errorExitCode] = 2
+  override readonly [Runtime.errorReported] = false
+  override get [CliError.userMessage](): string {
+    return this.message
+  }
+}

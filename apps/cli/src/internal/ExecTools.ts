@@ -14,37 +14,42 @@ export const DOMAIN_GLOBALS = ["channel", "page"] as const
 export const EXEC_GLOBALS = ["skills", "goals", ...DOMAIN_GLOBALS] as const
 
 /**
- * The goal store of one session, opened on its first call: code that never touches `goals` (and
- * the catalog preview) reads no goal file, so a goals directory needing repair fails only the
- * calls that use it. A failed open is not remembered, so a later call (after a repair) retries.
- * An unsafe session id is refused up front, before any code runs.
+ * A goal session opened on its first call: code that never touches `goals` (and the catalog
+ * preview) reads no goal state, so a store needing repair (or a database that is down) fails only
+ * the calls that use it. A failed open is not remembered, so a later call (after a repair) retries.
  */
+export const lazyGoalSession = (
+  identity: { readonly sessionId: string; readonly directory: string },
+  openSession: () => Promise<GoalStoreClient>
+): GoalStoreClient => {
+  let opening: Promise<GoalStoreClient> | undefined
+  const open = (): Promise<GoalStoreClient> =>
+    (opening ??= openSession().catch((error: unknown) => {
+      opening = undefined
+      throw error
+    }))
+  return {
+    sessionId: identity.sessionId,
+    directory: identity.directory,
+    set: (input) => open().then((store) => store.set(input)),
+    addCriterion: (input) => open().then((store) => store.addCriterion(input)),
+    addEvidence: (input) => open().then((store) => store.addEvidence(input)),
+    setCriterionStatus: (input) => open().then((store) => store.setCriterionStatus(input)),
+    steer: (input) => open().then((store) => store.steer(input)),
+    checkpoint: (input) => open().then((store) => store.checkpoint(input)),
+    addBlocker: (input) => open().then((store) => store.addBlocker(input)),
+    resolveBlocker: (input) => open().then((store) => store.resolveBlocker(input)),
+    setGoalStatus: (input) => open().then((store) => store.setGoalStatus(input)),
+    complete: (input) => open().then((store) => store.complete(input)),
+    status: () => open().then((store) => store.status()),
+    sessions: () => open().then((store) => store.sessions()),
+    snapshot: () => open().then((store) => store.snapshot())
+  }
+}
+
+/** The file store's session, opened lazily; an unsafe session id is refused up front, before any code runs. */
 export const lazyGoalStore = (options: { readonly root?: string | undefined; readonly sessionId?: string | undefined }) =>
-  Result.map(sessionPaths(options), (paths): GoalStoreClient => {
-    let opening: Promise<GoalStoreClient> | undefined
-    const open = (): Promise<GoalStoreClient> =>
-      (opening ??= openGoalStore(options).catch((error: unknown) => {
-        opening = undefined
-        throw error
-      }))
-    return {
-      sessionId: paths.sessionId,
-      directory: paths.directory,
-      set: (input) => open().then((store) => store.set(input)),
-      addCriterion: (input) => open().then((store) => store.addCriterion(input)),
-      addEvidence: (input) => open().then((store) => store.addEvidence(input)),
-      setCriterionStatus: (input) => open().then((store) => store.setCriterionStatus(input)),
-      steer: (input) => open().then((store) => store.steer(input)),
-      checkpoint: (input) => open().then((store) => store.checkpoint(input)),
-      addBlocker: (input) => open().then((store) => store.addBlocker(input)),
-      resolveBlocker: (input) => open().then((store) => store.resolveBlocker(input)),
-      setGoalStatus: (input) => open().then((store) => store.setGoalStatus(input)),
-      complete: (input) => open().then((store) => store.complete(input)),
-      status: () => open().then((store) => store.status()),
-      sessions: () => open().then((store) => store.sessions()),
-      snapshot: () => open().then((store) => store.snapshot())
-    }
-  })
+  Result.map(sessionPaths(options), (paths) => lazyGoalSession(paths, () => openGoalStore(options)))
 
 /** Where `channel.send` goes: the conversation the code reports to. */
 export interface Channel {

@@ -1,0 +1,54 @@
+import { type GoalStoreClient, goalStoreClient, goalStoreFromBackend, type LedgerEvent } from "@armory/goal-store"
+import { Effect, Exit, Scope } from "effect"
+import { makePgGoalDatabase, PgGoalDatabase, type PgGoalDatabaseOptions } from "./PgGoalDatabase.js"
+import { makePgGoalStoreBackend, type PgGoalStoreOptions } from "./PgGoalStore.js"
+
+/** A session of the PostgreSQL store without Effect: the file store's client plus the committed ledger. */
+export interface PgGoalSessionClient extends GoalStoreClient {
+  /** The session's committed events, in sequence order. */
+  events(): Promise<ReadonlyArray<LedgerEvent>>
+}
+
+/** A session with a pool of its own; `close()` ends the pool, or the process would stay alive for it. */
+export interface PgGoalStoreClient extends PgGoalSessionClient {
+  close(): Promise<void>
+}
+
+/** One pool over a migrated schema, for any number of sessions (a server opens each request's session on it). */
+export interface PgGoalDatabaseClient {
+  readonly schema: string
+  /** The database without credentials. */
+  readonly location: string
+  open(options?: PgGoalStoreOptions): Promise<PgGoalSessionClient>
+  close(): Promise<void>
+}
+
+/** Connects and migrates; rejects with `StorageFailure` when the database cannot be reached or migrated. */
+export const openPgGoalDatabase = async (options: PgGoalDatabaseOptions): Promise<PgGoalDatabaseClient> => {
+  const scope = Effect.runSync(Scope.make())
+  const close = () => Effect.runPromise(Scope.close(scope, Exit.void))
+  const database = await Effect.runPromise(makePgGoalDatabase(options).pipe(Scope.provide(scope))).catch(async (error: unknown) => {
+    await close()
+    throw error
+  })
+  return {
+    schema: database.schema,
+    location: database.location,
+    open: async (session = {}) => {
+      const backend = await Effect.runPromise(makePgGoalStoreBackend(session).pipe(Effect.provideService(PgGoalDatabase, database)))
+      return { ...goalStoreClient(goalStoreFromBackend(backend)), events: () => Effect.runPromise(backend.events()) }
+    },
+    close
+  }
+}
+
+/** Opens one session on a pool of its own (default schema `armory_goals`, default session). */
+export const openPgGoalStore = async (options: PgGoalDatabaseOptions & PgGoalStoreOptions): Promise<PgGoalStoreClient> => {
+  const database = await openPgGoalDatabase(options)
+  try {
+    return { ...(await database.open(options)), close: database.close }
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+}

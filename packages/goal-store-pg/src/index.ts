@@ -1,0 +1,5 @@
+export * from "./Migrations.js"
+export * from "./PgFaults.js"
+export * from "./PgGoalDatabase.js"
+export * from "./PgGoalStore.js"
+export * from "./PgGoalStoreClient.js"

@@ -1,0 +1,46 @@
+import { Cause } from "effect"
+import { SqlError } from "effect/sql"
+
+/**
+ * The SQL failure behind a cause. A transaction whose connection died fails its ROLLBACK too, and
+ * the SQL client raises that as a defect; for the store it is the same lost connection, so it is
+ * read back as the failure it is.
+ */
+export const sqlErrorIn = (cause: Cause.Cause<unknown>): SqlError.SqlError | undefined => {
+  for (const reason of cause.reasons) {
+    if (Cause.isFailReason(reason) && SqlError.isSqlError(reason.error)) return reason.error
+  }
+  for (const reason of cause.reasons) {
+    if (Cause.isDieReason(reason) && SqlError.isSqlError(reason.defect)) return reason.defect
+  }
+  return undefined
+}
+
+const sqlState = (error: SqlError.SqlError): string | undefined => {
+  const cause: unknown = error.reason.cause
+  if (typeof cause !== "object" || cause === null || !("code" in cause)) return undefined
+  return typeof cause.code === "string" ? cause.code : undefined
+}
+
+/**
+ * Whether the connection is gone: a socket error, a connection-class SQLSTATE (08…), or the server
+ * ending the session (57P01 `pg_terminate_backend`, 57P02/57P03 shutdown and start-up). Such a
+ * failure says nothing about the statement itself, so the work may be tried again on a new one.
+ */
+export const connectionLost = (error: SqlError.SqlError): boolean => {
+  if (error.reason._tag === "ConnectionError") return true
+  const code = sqlState(error)
+  return code !== undefined && (code.startsWith("08") || code.startsWith("57P"))
+}
+
+/** Another writer took the sequence number: the primary key of `goal_events` refused the insert. */
+export const isSequenceConflict = (error: SqlError.SqlError): boolean => error.reason._tag === "UniqueViolation"
+
+const SQLSTATE = /^[0-9A-Z]{5}$/
+
+/** The failure for a typed error: the reason's tag first (`ConnectionError`, `StatementTimeoutError`, …). */
+export const describeSqlError = (error: SqlError.SqlError): string => {
+  const code = sqlState(error)
+  if (code === undefined || error.message.includes(code)) return `${error.reason._tag}: ${error.message}`
+  return `${error.reason._tag}: ${error.message} (${SQLSTATE.test(code) ? "SQLSTATE " : ""}${code})`
+}

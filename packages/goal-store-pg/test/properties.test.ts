@@ -1,0 +1,9 @@
+import { afterAll, afterEach } from "vitest"
+import { describeGoalStoreProperties } from "../../goal-store/test/support/behaviour.js"
+import { pgHarness } from "./support/pgHarness.js"
+
+const pg = pgHarness("properties")
+afterEach(pg.closeSpaces)
+afterAll(pg.dropSpaces)
+
+describeGoalStoreProperties("pg store", pg.harness)

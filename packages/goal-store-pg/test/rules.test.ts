@@ -1,0 +1,9 @@
+import { afterAll, afterEach } from "vitest"
+import { describeGoalStoreRules } from "../../goal-store/test/support/behaviour.js"
+import { pgHarness } from "./support/pgHarness.js"
+
+const pg = pgHarness("rules")
+afterEach(pg.closeSpaces)
+afterAll(pg.dropSpaces)
+
+describeGoalStoreRules("pg store", pg.harness)

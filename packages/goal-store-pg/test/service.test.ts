@@ -1,0 +1,9 @@
+import { afterAll, afterEach } from "vitest"
+import { describeGoalStoreService } from "../../goal-store/test/support/behaviour.js"
+import { pgHarness } from "./support/pgHarness.js"
+
+const pg = pgHarness("service")
+afterEach(pg.closeSpaces)
+afterAll(pg.dropSpaces)
+
+describeGoalStoreService("pg store", pg.harness)

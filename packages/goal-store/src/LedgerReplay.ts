@@ -1,0 +1,213 @@
+import { Result } from "effect"
+import type {
+  AddBlockerInput,
+  AddCriterionInput,
+  AddEvidenceInput,
+  CheckpointInput,
+  CompleteInput,
+  ResolveBlockerInput,
+  SetCriterionStatusInput,
+  SetGoalStatusInput,
+  SetInput,
+  SteerInput
+} from "./Commands.js"
+import {
+  type DecideContext,
+  decideAddBlocker,
+  decideAddCriterion,
+  decideAddEvidence,
+  decideCheckpoint,
+  decideComplete,
+  decideResolveBlocker,
+  decideSetCriterionStatus,
+  decideSetGoalStatus,
+  decideSet,
+  decideSteer,
+  type Decision,
+  type FoldFailure,
+  fold
+} from "./Domain.js"
+import { emptyState, type GoalState } from "./Goal.js"
+import { encodeLedgerLine } from "./Ledger.js"
+import type { LedgerEvent } from "./LedgerEvent.js"
+
+/** A goal operation and its input: what a caller asked for when the domain decided an event. */
+export type GoalCommand =
+  | { readonly operation: "set"; readonly input: SetInput }
+  | { readonly operation: "addCriterion"; readonly input: AddCriterionInput }
+  | { readonly operation: "addEvidence"; readonly input: AddEvidenceInput }
+  | { readonly operation: "setCriterionStatus"; readonly input: SetCriterionStatusInput }
+  | { readonly operation: "steer"; readonly input: SteerInput }
+  | { readonly operation: "checkpoint"; readonly input: CheckpointInput }
+  | { readonly operation: "addBlocker"; readonly input: AddBlockerInput }
+  | { readonly operation: "resolveBlocker"; readonly input: ResolveBlockerInput }
+  | { readonly operation: "setGoalStatus"; readonly input: SetGoalStatusInput }
+  | { readonly operation: "complete"; readonly input: CompleteInput }
+
+const forceOf = (forced: boolean | undefined): { readonly force?: true } => (forced === true ? { force: true } : {})
+
+/**
+ * The command that produces `event` when applied to `state`. A refused steering directive is
+ * recorded without `forced`, so whether it needed `force` is read from the state.
+ */
+export const commandOf = (event: LedgerEvent, state: GoalState): GoalCommand => {
+  switch (event.kind) {
+    case "goal_created":
+      return {
+        operation: "set",
+        input: {
+          objective: event.goal.objective,
+          criteria: event.goal.criteria.map(({ scenario, qaChannel, testRef }) => ({ scenario, qaChannel, testRef }))
+        }
+      }
+    case "criterion_added": {
+      const { scenario, qaChannel, testRef } = event.criterion
+      return { operation: "addCriterion", input: { scenario, qaChannel, testRef, ...forceOf(event.forced) } }
+    }
+    case "criterion_status":
+    case "criterion_retry":
+      return {
+        operation: "setCriterionStatus",
+        input: { criterionId: event.criterionId, status: event.status, ...forceOf(event.forced) }
+      }
+    case "evidence_added": {
+      const { criterionId, kind, ref, detail } = event.evidence
+      return {
+        operation: "addEvidence",
+        input: { criterionId, kind, ref, ...(detail === undefined ? {} : { detail }), ...forceOf(event.forced) }
+      }
+    }
+    case "checkpoint": {
+      const { summary, activeCriterion } = event.checkpoint
+      return {
+        operation: "checkpoint",
+        input: { summary, ...(activeCriterion === undefined ? {} : { activeCriterion }), ...forceOf(event.forced) }
+      }
+    }
+    case "steer": {
+      const { directive, kind, evidence, rationale } = event.steering
+      const criterion = event.criterion
+      return {
+        operation: "steer",
+        input: {
+          directive,
+          kind,
+          evidence,
+          rationale,
+          ...(criterion === undefined
+            ? {}
+            : { criterion: { scenario: criterion.scenario, qaChannel: criterion.qaChannel, testRef: criterion.testRef } }),
+          ...forceOf(event.forced)
+        }
+      }
+    }
+    case "steering_rejected":
+      return {
+        operation: "steer",
+        input: {
+          directive: event.directive,
+          kind: event.steeringKind,
+          evidence: event.evidence,
+          rationale: event.rationale,
+          ...forceOf(state.goal?.status === "complete")
+        }
+      }
+    case "review_blocker":
+      return { operation: "addBlocker", input: { detail: event.blocker.detail, ...forceOf(event.forced) } }
+    case "review_blocker_resolved":
+      return { operation: "resolveBlocker", input: { blockerId: event.blockerId, ...forceOf(event.forced) } }
+    case "goal_status":
+      return { operation: "setGoalStatus", input: { status: event.status, ...forceOf(event.forced) } }
+    case "goal_completed":
+      return { operation: "complete", input: forceOf(event.forced) }
+  }
+}
+
+/** Runs the domain's decision for a command. */
+export const decideCommand = (state: GoalState, context: DecideContext, command: GoalCommand): Decision<unknown> => {
+  switch (command.operation) {
+    case "set":
+      return decideSet(state, context, command.input)
+    case "addCriterion":
+      return decideAddCriterion(state, context, command.input)
+    case "addEvidence":
+      return decideAddEvidence(state, context, command.input)
+    case "setCriterionStatus":
+      return decideSetCriterionStatus(state, context, command.input)
+    case "steer":
+      return decideSteer(state, context, command.input)
+    case "checkpoint":
+      return decideCheckpoint(state, context, command.input)
+    case "addBlocker":
+      return decideAddBlocker(state, context, command.input)
+    case "resolveBlocker":
+      return decideResolveBlocker(state, context, command.input)
+    case "setGoalStatus":
+      return decideSetGoalStatus(state, context, command.input)
+    case "complete":
+      return decideComplete(state, context, command.input)
+  }
+}
+
+/**
+ * The instant an event was stamped with, when it is the form the stores stamp (`toISOString()` of a
+ * millisecond clock): only then can a store that takes its time from a clock write it again.
+ */
+export const eventMillis = (at: string): number | undefined => {
+  const millis = Date.parse(at)
+  return Number.isFinite(millis) && new Date(millis).toISOString() === at ? millis : undefined
+}
+
+/** One replayed event: the command that decides it and the state after it. */
+export interface ReplayStep {
+  readonly event: LedgerEvent
+  readonly command: GoalCommand
+  readonly after: GoalState
+}
+
+/**
+ * Checks that `event` is exactly what the domain decides at that point: its command, decided against
+ * `state` at the event's own time, records the same event byte for byte (ids, attempts, unmet list,
+ * `forced`).
+ */
+export const replayEvent = (state: GoalState, event: LedgerEvent, sessionId: string): Result.Result<ReplayStep, string> => {
+  if (eventMillis(event.at) === undefined) {
+    return Result.fail(`timestamp ${JSON.stringify(event.at)} is not an ISO-8601 UTC instant with milliseconds`)
+  }
+  const command = commandOf(event, state)
+  const decision = decideCommand(state, { now: event.at, sessionId }, command)
+  const recorded = decision._tag === "Commit" ? decision.event : decision._tag === "Refuse" ? decision.record : undefined
+  if (recorded === undefined) {
+    return Result.fail(
+      decision._tag === "Refuse"
+        ? `the domain refuses this ${event.kind} here (${decision.error._tag}: ${decision.error.message})`
+        : `the domain records no ${event.kind} here: the state already holds it`
+    )
+  }
+  if (encodeLedgerLine(recorded) !== encodeLedgerLine(event)) {
+    return Result.fail(`the domain decides a different ${recorded.kind} event at sequence ${recorded.seq} here`)
+  }
+  return Result.mapBoth(fold([event], state), {
+    onFailure: (failure) => failure.reason,
+    onSuccess: (after) => ({ event, command, after })
+  })
+}
+
+/**
+ * Replays a whole ledger through the domain from the empty state: every event must follow the one
+ * before it and be what the domain decides there.
+ */
+export const replayLedger = (
+  events: Iterable<LedgerEvent>,
+  sessionId: string
+): Result.Result<ReadonlyArray<ReplayStep>, FoldFailure> => {
+  const steps: Array<ReplayStep> = []
+  let state = emptyState
+  for (const event of events) {
+    const step = replayEvent(state, event, sessionId)
+    if (Result.isFailure(step)) return Result.fail({ seq: event.seq, reason: step.failure })
+    steps.push(step.success)
+    state = step.success.after
+  }
+  return Result.succeed(steps)
+}

@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from "node:child_process"
 import { join } from "node:path"
+import { connectWorker, type Worker as SharedWorker } from "../../../goal-store/test/support/workers.js"
 
 export const WORKER = join(import.meta.dirname, "..", "fixtures", "worker.ts")
 
@@ -24,16 +25,8 @@ export interface WorkerSettings {
   readonly maxReconnects?: number
 }
 
-/** A long-lived worker process that runs goal-store calls on request, over IPC. */
-export interface Worker {
-  readonly process: ChildProcess
-  run(request: Record<string, unknown>): { readonly ready: Promise<void>; readonly done: Promise<Reply> }
-  go(): void
-  stop(): void
-}
-
-let nextId = 0
-const notYet = () => undefined
+/** A long-lived worker process that runs goal-store-pg calls on request, over IPC. */
+export type Worker = SharedWorker<Reply>
 
 const children = new Set<ChildProcess>()
 
@@ -55,39 +48,7 @@ export const exitOf = (child: ChildProcess): Promise<NodeJS.Signals | number | n
     else child.once("exit", (code, signal) => resolve(signal ?? code))
   })
 
-export const startWorker = async (settings: WorkerSettings): Promise<Worker> => {
-  const child = spawnWorker({ ...settings, mode: "serve" })
-  const waiting = new Map<number, { ready: () => void; done: (reply: Reply) => void }>()
-  child.on("message", (message: { id?: number; ready?: boolean } & Partial<Reply>) => {
-    if (message.id === undefined) return
-    const entry = waiting.get(message.id)
-    if (entry === undefined) return
-    entry.ready()
-    if (message.ready !== true) {
-      waiting.delete(message.id)
-      entry.done(message as Reply)
-    }
-  })
-  await new Promise<void>((resolve, reject) => {
-    child.once("message", () => resolve())
-    child.once("exit", (code) => reject(new Error(`worker exited with ${code} before starting`)))
-  })
-  return {
-    process: child,
-    run: (request) => {
-      const id = nextId++
-      let ready: () => void = notYet
-      let done: (reply: Reply) => void = notYet
-      const readyPromise = new Promise<void>((resolve) => (ready = resolve))
-      const donePromise = new Promise<Reply>((resolve) => (done = resolve))
-      waiting.set(id, { ready, done })
-      child.send({ ...request, id })
-      return { ready: readyPromise, done: donePromise }
-    },
-    go: () => child.send("go"),
-    stop: () => child.kill()
-  }
-}
+export const startWorker = (settings: WorkerSettings): Promise<Worker> => connectWorker<Reply>(spawnWorker({ ...settings, mode: "serve" }))
 
 export const startWorkers = (count: number, settings: WorkerSettings): Promise<ReadonlyArray<Worker>> =>
   Promise.all(Array.from({ length: count }, () => startWorker(settings)))

@@ -10,9 +10,9 @@ export interface Reply {
 }
 
 /** A long-lived worker process that runs goal-store calls on request, over IPC. */
-export interface Worker {
+export interface Worker<R extends { readonly id: number } = Reply> {
   readonly process: ChildProcess
-  run(request: Record<string, unknown>): { readonly ready: Promise<void>; readonly done: Promise<Reply> }
+  run(request: Record<string, unknown>): { readonly ready: Promise<void>; readonly done: Promise<R> }
   go(): void
   stop(): void
 }
@@ -20,17 +20,20 @@ export interface Worker {
 let nextId = 0
 const notYet = () => undefined
 
-export const startWorker = async (): Promise<Worker> => {
-  const child = fork(WORKER, [], { stdio: ["ignore", "inherit", "inherit", "ipc"] })
-  const waiting = new Map<number, { ready: () => void; done: (reply: Reply) => void }>()
-  child.on("message", (message: { id?: number; ready?: boolean } & Partial<Reply>) => {
+/**
+ * Talks to a forked worker fixture: each request gets an id; the fixture answers `{ id, ready }`
+ * once it is about to run (and waits for `go`), then its reply with the same id.
+ */
+export const connectWorker = async <R extends { readonly id: number }>(child: ChildProcess): Promise<Worker<R>> => {
+  const waiting = new Map<number, { ready: () => void; done: (reply: R) => void }>()
+  child.on("message", (message: { id?: number; ready?: boolean } & Partial<R>) => {
     if (message.id === undefined) return
     const entry = waiting.get(message.id)
     if (entry === undefined) return
     entry.ready()
     if (message.ready !== true) {
       waiting.delete(message.id)
-      entry.done(message as Reply)
+      entry.done(message as R)
     }
   })
   await new Promise<void>((resolve, reject) => {
@@ -42,9 +45,9 @@ export const startWorker = async (): Promise<Worker> => {
     run: (request) => {
       const id = nextId++
       let ready: () => void = notYet
-      let done: (reply: Reply) => void = notYet
+      let done: (reply: R) => void = notYet
       const readyPromise = new Promise<void>((resolve) => (ready = resolve))
-      const donePromise = new Promise<Reply>((resolve) => (done = resolve))
+      const donePromise = new Promise<R>((resolve) => (done = resolve))
       waiting.set(id, { ready, done })
       child.send({ ...request, id })
       return { ready: readyPromise, done: donePromise }
@@ -53,6 +56,8 @@ export const startWorker = async (): Promise<Worker> => {
     stop: () => child.kill()
   }
 }
+
+export const startWorker = (): Promise<Worker> => connectWorker<Reply>(fork(WORKER, [], { stdio: ["ignore", "inherit", "inherit", "ipc"] }))
 
 export const startWorkers = (count: number): Promise<ReadonlyArray<Worker>> =>
   Promise.all(Array.from({ length: count }, () => startWorker()))

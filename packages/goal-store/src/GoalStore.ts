@@ -15,6 +15,8 @@ import { acquireLock, type HeldLock, type LockOptions, noLock } from "./Lock.js"
 import { encodeSnapshot, SNAPSHOT_FILE, writeSnapshotAtomically } from "./Snapshot.js"
 import { decideContext, type GoalStoreBackend, goalStoreFromBackend, type GoalStoreShape } from "./GoalStoreBackend.js"
 
+const FLUSH_LOCK_TIMEOUT_MS = 1000
+
 /** Where goals live unless told otherwise: `.armory/goals/` under the working directory. */
 export const DEFAULT_ROOT = join(".armory", "goals")
 /** The name the root aggregate (no `sessionId`) goes by in errors and listings. */
@@ -161,7 +163,7 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
       return appended.state
     })
 
-  const withLock = <A, E>(use: (lock: HeldLock) => Effect.Effect<A, E>) =>
+  const withLock = <A, E>(use: (lock: HeldLock) => Effect.Effect<A, E>, lockOptions: LockOptions | undefined = options.lock) =>
     Effect.acquireUseRelease(
       Effect.try({
         try: () => {
@@ -169,7 +171,7 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
           directoryExists = true
         },
         catch: storageFailure("create directory", directory, false)
-      }).pipe(Effect.andThen(locking ? acquireLock(join(directory, ".lock"), options.lock) : Effect.succeed(noLock(directory)))),
+      }).pipe(Effect.andThen(locking ? acquireLock(join(directory, ".lock"), lockOptions) : Effect.succeed(noLock(directory)))),
       use,
       (lock) =>
         Effect.try({ try: () => faults.beforeStep?.("unlock"), catch: () => undefined }).pipe(
@@ -200,7 +202,9 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
             if (state.tornBytes > 0) state = yield* quarantineTornTail(ledger, state)
             const decision = decide(state.state, yield* decideContext(sessionId))
             if (decision._tag === "Commit") return decision.answer(yield* append(lock, ledger, state, decision.event))
-            if (snapshotDue(state)) yield* persistSnapshot(state)
+            // Nothing was committed, so a snapshot that cannot be written now must not fail the answer:
+            // it may lag, and the next write or open tries again.
+            if (snapshotDue(state)) state = yield* persistSnapshot(state).pipe(Effect.orElseSucceed(() => state))
             if (decision._tag === "Unchanged") return decision.value
             if (decision.record !== undefined) yield* append(lock, ledger, state, decision.record)
             return yield* Effect.fail(decision.error)
@@ -209,14 +213,18 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
       )
     )
 
+  // A layer's close waits at most this long for the lock: the snapshot may lag, so a busy lock is
+  // no reason to hold up a shutdown.
   const flush = writers.withPermit(
-    withLock(() =>
-      withLedger((ledger) =>
-        Effect.gen(function* () {
-          const state = yield* refreshed(ledger)
-          if (snapshotBehind(state)) yield* persistSnapshot(state)
-        })
-      )
+    withLock(
+      () =>
+        withLedger((ledger) =>
+          Effect.gen(function* () {
+            const state = yield* refreshed(ledger)
+            if (snapshotBehind(state)) yield* persistSnapshot(state)
+          })
+        ),
+      { ...options.lock, timeoutMs: FLUSH_LOCK_TIMEOUT_MS }
     )
   ).pipe(
     Effect.when(Effect.sync(() => wrote && snapshotBehind(loaded))),

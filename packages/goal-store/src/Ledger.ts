@@ -101,32 +101,6 @@ export const statLedger = (path: string): LedgerFileInfo | undefined => {
   return info === undefined ? undefined : { size: info.size, ino: info.ino }
 }
 
-/**
- * Appends one line to the ledger at `path` (created if missing) with a single `write()` and fsyncs
- * it: the fsync is the commit point. On any failure the file is cut back to `committedBytes`, so a
- * failed append leaves no partial event. Answers the file's identity and size after the append.
- */
-export const appendLedgerLine = (path: string, line: string, committedBytes: number, faults: FaultHooks): LedgerFileInfo => {
-  const fd = openSync(path, "a")
-  try {
-    appendLine(fd, Buffer.from(line, "utf8"), committedBytes, faults)
-    const info = fstatSync(fd)
-    return { size: info.size, ino: info.ino }
-  } finally {
-    closeSync(fd)
-  }
-}
-
-/** Cuts the ledger back to its committed bytes (dropping a torn tail) and makes that durable. */
-export const truncateLedger = (path: string, committedBytes: number): void => {
-  const fd = openSync(path, "r+")
-  try {
-    truncateOpenLedger(fd, committedBytes)
-  } finally {
-    closeSync(fd)
-  }
-}
-
 /** Appends bytes to a side file and fsyncs it, so nothing quarantined is lost. */
 export const appendDurably = (path: string, bytes: Uint8Array): void => {
   const fd = openSync(path, "a")

@@ -1,8 +1,10 @@
-import { copyFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs"
+import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import {
+  acquireLock,
   encodeSnapshot,
   fold,
+  GateRefused,
   GoalStore,
   type GoalStoreClient,
   type GoalStoreShape,
@@ -133,6 +135,40 @@ describe("a goals.json behind the ledger", () => {
     )
     expect(snapshotText(root)).toBe(rebuiltSnapshot(root))
     expect(snapshotOf(root).seq).toBe(6)
+  })
+
+  it("is not flushed when the lock is busy at close, and the close does not wait for it", async () => {
+    const root = tempRoot()
+    await readyGoal(root)
+    const started = performance.now()
+    await throughLayer(root, (goals) =>
+      Effect.gen(function* () {
+        yield* goals.checkpoint({ summary: "one" })
+        // Another writer holds the session lock, and keeps it, while the layer closes.
+        yield* acquireLock(join(root, ".lock"))
+      })
+    )
+    // Well under the 30 s a writer waits for the lock by default.
+    expect(performance.now() - started).toBeLessThan(10_000)
+    expect(snapshotOf(root).seq).toBe(1)
+  })
+
+  it("does not turn a refusal into a storage failure when the snapshot due then cannot be written", async () => {
+    const root = tempRoot()
+    const store = await openGoalStore({ root })
+    await store.set({ objective: "Ship login", criteria: [{ scenario: "a user logs in", qaChannel: "browser", testRef: "e2e/login.spec.ts" }] })
+    rmSync(join(root, "goals.json"))
+    const failing = await openGoalStore({
+      root,
+      faults: {
+        beforeStep: (step) => {
+          if (step === "snapshot-write") throw new Error("disk full")
+        }
+      }
+    })
+    expect(await rejection(failing.complete())).toBeInstanceOf(GateRefused)
+    expect(existsSync(join(root, "goals.json"))).toBe(false)
+    expect((await store.status()).goal?.status).toBe("active")
   })
 
   it("needs no repair", async () => {

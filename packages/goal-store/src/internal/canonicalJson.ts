@@ -18,7 +18,7 @@ const isArrayIndex = (name: string): boolean => {
 
 /**
  * The property order of a copy made by inserting the keys sorted: array indices first in numeric
- * order (as `Object.keys` already lists them), then the other keys in code-point order.
+ * order (as `Object.keys` already lists them), then the other keys in UTF-16 code-unit order.
  */
 const orderedKeys = (record: JsonRecord): ReadonlyArray<string> => {
   const keys = Object.keys(record)
@@ -57,7 +57,7 @@ const encode = (key: string, input: unknown): string | undefined => {
 }
 
 /**
- * JSON with every object's keys in code-point order, so equal values always serialise to equal
+ * JSON with every object's keys in UTF-16 code-unit order, so equal values always serialise to equal
  * bytes: a snapshot rebuilt from the ledger is byte-for-byte the snapshot that was written. The
  * output is exactly `JSON.stringify` of a copy of the value with each object's keys inserted sorted.
  */

@@ -8,7 +8,7 @@ import { LEDGER_SCHEMA, type LedgerEvent } from "../LedgerEvent.js"
  * half the cost of opening a long ledger; this check accepts only values the Schema accepts and
  * decodes to themselves, and answers `false` for everything else — including valid events with
  * extra properties, which the Schema decodes by dropping them — so the caller falls back to the
- * Schema, which stays the definition and gives the reason. `test/ledger-event-check.test.ts` holds
+ * Schema, which stays the definition and gives the reason. `test/ledger-decode.test.ts` holds
  * the two to that.
  */
 

@@ -16,7 +16,10 @@ export interface ExecuteOptions {
   readonly timeoutMs?: number
   /** Heap limit of the guest. Default 64 MiB. */
   readonly memoryLimitBytes?: number
-  /** Calls beyond this many are refused (`status: "denied"`). Default 1 000. */
+  /**
+   * Calls beyond this many are refused (`status: "denied"`); `calls` lists only the first 100 of
+   * those. Default 1 000.
+   */
   readonly maxToolCalls?: number
   /** A returned value whose JSON is longer is cut to its head and tail. Default 64 KiB. */
   readonly maxResultBytes?: number
@@ -66,6 +69,21 @@ const describeError = (
   return { _tag, message }
 }
 
+/**
+ * Reads the guest's result. The prelude writes it with intrinsics user code cannot reach, so text
+ * that is not JSON means the boundary broke; that is the execution's error, never a rejection.
+ */
+const parseResult = (outcome: SandboxOutcome): { outcome: SandboxOutcome; result?: { value: unknown } } => {
+  if (outcome.resultJson === undefined) return { outcome }
+  try {
+    return { outcome, result: { value: JSON.parse(outcome.resultJson) } }
+  } catch {
+    return {
+      outcome: { ...outcome, status: "error", error: { _tag: "MalformedResult", message: "the sandbox returned a result that is not JSON" } }
+    }
+  }
+}
+
 const run = async (code: string, options: ExecuteOptions, signal: AbortSignal | undefined): Promise<ExecuteResult> => {
   const globals = options.globals ?? []
   assertValidGlobals(options.tools, globals)
@@ -89,10 +107,11 @@ const run = async (code: string, options: ExecuteOptions, signal: AbortSignal | 
     signal,
     onCall: (call) => dispatcher.dispatch(call.path, call.input)
   })
-  const error = describeError(outcome, globals, dispatcher.running())
+  const parsed = parseResult(outcome)
+  const error = describeError(parsed.outcome, globals, dispatcher.running())
   return {
-    status: outcome.status,
-    ...(outcome.resultJson === undefined ? {} : { result: JSON.parse(outcome.resultJson) }),
+    status: parsed.outcome.status,
+    ...(parsed.result === undefined ? {} : { result: parsed.result.value }),
     logs: outcome.logs,
     ...(error === undefined ? {} : { error }),
     calls: dispatcher.calls(),

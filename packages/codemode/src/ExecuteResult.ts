@@ -4,7 +4,8 @@ export interface ToolCallRecord {
   /**
    * `ok`: the tool ran and returned. `error`: it failed, its input was rejected, the path named no
    * tool, or it was still running when the execution ended (its effect is then unknown).
-   * `denied`: `authorize` refused it or `maxToolCalls` was reached; the tool did not run.
+   * `denied`: `authorize` refused it or `maxToolCalls` was reached; the tool did not run. Only the
+   * first 100 calls refused for `maxToolCalls` are listed.
    */
   readonly status: "ok" | "error" | "denied"
 }

@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads"
+import type { QuickJSRuntime } from "quickjs-emscripten-core"
 import { Schema } from "effect"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { execute, type ToolTree } from "../src/index.js"
@@ -39,9 +40,42 @@ describe("the guest side of the boundary", () => {
     ])
   })
 
+  it("starts no call made by a guest that crossed the deadline inside one long step", () => {
+    // The interrupt handler only runs every few thousand operations, so a guest can cross the
+    // deadline without being interrupted (one long builtin does); the clock jumping does the same here.
+    const realm = createRealm(quickJs)
+    const start = Date.now()
+    let reads = 0
+    vi.spyOn(Date, "now").mockImplementation(() => (reads++ === 0 ? start : start + LIMITS.timeoutMs + 1))
+    const batches: Array<string> = []
+    const outcomes: Array<SandboxOutcome> = []
+    startExecution(realm, "tools.spy.hit(1); return 1", [], LIMITS, {
+      requestCalls: (calls) => batches.push(calls),
+      done: (outcome) => outcomes.push(outcome)
+    })
+    expect(batches).toEqual([])
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["timeout"])
+  })
+
+  it("does not enter the guest with answers that arrive after the deadline", () => {
+    const batches: Array<string> = []
+    const outcomes: Array<SandboxOutcome> = []
+    const execution = startExecution(createRealm(quickJs), "await tools.spy.hit(1); tools.spy.hit(2); return 2", [], LIMITS, {
+      requestCalls: (calls) => batches.push(calls),
+      done: (outcome) => outcomes.push(outcome)
+    })
+    const [first] = decodeCalls(batches[0] ?? "")
+    expect(first?.path).toBe("spy.hit")
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + LIMITS.timeoutMs + 1)
+    execution.settle(encodeAnswers([{ callId: first?.callId ?? -1, outcome: { ok: true } }]))
+    expect(batches).toHaveLength(1)
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["timeout"])
+  })
+
   it("refuses call text the prelude could not have written", () => {
     expect(() => decodeCalls('[1,"t.echo"],{"x":1}')).toThrow("malformed tool call")
     expect(() => decodeCalls('[1,"t.echo",2]')).toThrow("malformed tool call")
+    for (const callId of ["-1", "1.5", "1e300"]) expect(() => decodeCalls(`[${callId},"t.echo"]`)).toThrow("malformed tool call")
     expect(decodeCalls('[0,"t.echo"],[1,"t.echo","\\"a\\""]')).toEqual([
       { callId: 0, path: "t.echo" },
       { callId: 1, path: "t.echo", input: '"a"' }
@@ -65,6 +99,37 @@ describe("realms built ahead", () => {
     for (const realm of built) realm.dispose()
     expect(taken).toEqual([0, 1])
     expect(built).toHaveLength(2)
+  })
+
+  it("disposes the runtime when its context cannot be built", () => {
+    const runtimes: Array<QuickJSRuntime> = []
+    const newRuntime = quickJs.newRuntime.bind(quickJs)
+    vi.spyOn(quickJs, "newRuntime").mockImplementation((options) => {
+      const runtime = newRuntime(options)
+      vi.spyOn(runtime, "newContext").mockImplementation(() => {
+        throw new RangeError("no context")
+      })
+      runtimes.push(runtime)
+      return runtime
+    })
+    expect(() => createRealm(quickJs)).toThrow("no context")
+    expect(runtimes.map((runtime) => runtime.alive)).toEqual([false])
+  })
+
+  it("reports the outcome even when its realm fails to tear down", () => {
+    const realm = createRealm(quickJs)
+    const failing: Realm = {
+      ...realm,
+      dispose: () => {
+        realm.dispose()
+        throw new Error("teardown failed")
+      }
+    }
+    const outcomes: Array<SandboxOutcome> = []
+    expect(() =>
+      startExecution(failing, "return 1", [], LIMITS, { requestCalls: () => undefined, done: (outcome) => outcomes.push(outcome) })
+    ).not.toThrow()
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["completed"])
   })
 
   it("runs an execution in a realm built ahead as in a new one", () => {
@@ -111,6 +176,10 @@ describe("the host side of the boundary", () => {
   })
 })
 
+/** Guest code whose `Object.prototype.toJSON` turns the prelude's report into a forged success. */
+const forge = (when: string, json: string) =>
+  `Object.prototype.toJSON = function () { return this.ok === ${when} ? { ok: true, json: ${json} } : this };`
+
 describe("tool calls across the boundary", () => {
   it("still runs a call the guest made just before returning", async () => {
     let hits = 0
@@ -129,6 +198,25 @@ describe("tool calls across the boundary", () => {
     expect(hits).toBe(1)
   })
 
+  it.each([
+    ["a call made in the turn the time limit cuts short", "tools.spy.hit(1); for (;;) {}", []],
+    ["a call made after an answered one, in a turn cut short", "await tools.spy.hit(1); tools.spy.hit(2); for (;;) {}", [1]]
+  ])("never starts %s", async (_, code, expected) => {
+    const hits: Array<number> = []
+    const tools: ToolTree = {
+      spy: {
+        hit: tool(Schema.Number, async (value) => {
+          hits.push(value)
+          return null
+        })
+      }
+    }
+    const result = await execute(code, { tools, timeoutMs: 200 })
+    expect(result.status).toBe("timeout")
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(hits).toEqual(expected)
+  })
+
   it("binds the listed globals for that execution only", async () => {
     const bound = await execute("return typeof math.add", { tools: testTools(), globals: ["math"] })
     expect(bound.result).toBe("function")
@@ -144,6 +232,13 @@ describe("tool calls across the boundary", () => {
       { tools: testTools() }
     )
     expect(result).toMatchObject({ status: "completed", result: ["poisoned", 1] })
+  })
+
+  it("reports the outcome unchanged when user code adds toJSON to Object.prototype", async () => {
+    const returned = await execute(`${forge("true", '"{not json"')} return 1`, { tools: {} })
+    expect(returned).toMatchObject({ status: "completed", result: 1 })
+    const thrown = await execute(`${forge("false", "'\"forged\"'")} throw new RangeError("kept")`, { tools: {} })
+    expect(thrown).toMatchObject({ status: "error", error: { _tag: "RangeError", message: "kept" } })
   })
 
   it("sends paths and inputs unchanged when user code adds toJSON to prototypes", async () => {

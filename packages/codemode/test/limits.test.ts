@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { execute, type ToolTree } from "../src/index.js"
+import { MAX_LISTED_OVER_LIMIT } from "../src/internal/Bridge.js"
 import { tool } from "./support/tools.js"
 
 describe("limits", () => {
@@ -101,6 +102,26 @@ describe("limits", () => {
     expect(result.result).toEqual([1, 2, 3, "ToolCallLimitExceeded", "ToolCallLimitExceeded"])
     expect(ran).toBe(3)
     expect(result.calls.map((call) => call.status)).toEqual(["ok", "ok", "ok", "denied", "denied"])
+  })
+
+  it("refuses a burst far past maxToolCalls with one answer each and lists only the first refusals", async () => {
+    let ran = 0
+    const tools: ToolTree = {
+      t: {
+        tick: tool(Schema.Void, async () => {
+          ran++
+          return null
+        })
+      }
+    }
+    const result = await execute(
+      "const settled = await Promise.allSettled(Array.from({ length: 2_000 }, () => tools.t.tick())); return settled.filter((entry) => entry.reason?._tag === 'ToolCallLimitExceeded').length",
+      { tools, maxToolCalls: 2 }
+    )
+    expect(result).toMatchObject({ status: "completed", result: 1_998 })
+    expect(ran).toBe(2)
+    const statuses = result.calls.map((call) => call.status)
+    expect(statuses).toEqual(["ok", "ok", ...Array.from({ length: MAX_LISTED_OVER_LIMIT }, () => "denied")])
   })
 
   it("survives 10,000 pending promises and still times out cleanly", async () => {

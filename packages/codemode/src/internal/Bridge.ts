@@ -20,6 +20,9 @@ export interface DispatchOptions {
 
 type CallStatus = ToolCallRecord["status"] | "running"
 
+/** How many of the calls refused for `maxToolCalls` `result.calls` lists; later ones are refused unlisted. */
+export const MAX_LISTED_OVER_LIMIT = 100
+
 const jsonCodecs = new WeakMap<object, Schema.Codec<unknown, unknown>>()
 
 /** Tool schemas are applied to the JSON form the guest sends and receives. */
@@ -66,21 +69,42 @@ const runTool = async (tool: Tool, input: unknown): Promise<unknown> => {
 export const makeDispatcher = (options: DispatchOptions) => {
   const records: Array<{ path: string; status: CallStatus }> = []
 
+  const reportInternal = (report: InternalToolError) => {
+    try {
+      options.onInternalError(report)
+    } catch {
+      // The host's reporter failing must neither change the guest's answer nor leave the call unanswered.
+    }
+  }
+
   const internal = (path: string, error: unknown): CallOutcome => {
     const id = randomUUID().slice(0, 8)
-    options.onInternalError({ id, path, error })
+    reportInternal({ id, path, error })
     return failure("InternalToolError", `internal tool error [${id}]`)
   }
 
-  const dispatch = async (path: string, inputText: string | undefined): Promise<CallOutcome> => {
+  // One turn can queue any number of calls; past the limit each costs one shared answer and no
+  // Schema work, and only the first few are listed, so a runaway loop cannot stall the host.
+  const overLimit = failure("ToolCallLimitExceeded", `this execution may make at most ${options.maxToolCalls} tool calls`)
+  let admitted = 0
+  let refused = 0
+
+  /** Answers a call refused for `maxToolCalls` synchronously; any other call once it settles. */
+  const dispatch = (path: string, inputText: string | undefined): CallOutcome | Promise<CallOutcome> => {
+    if (admitted >= options.maxToolCalls) {
+      if (refused++ < MAX_LISTED_OVER_LIMIT) records.push({ path, status: "denied" })
+      return overLimit
+    }
+    admitted++
+    return admit(path, inputText)
+  }
+
+  const admit = async (path: string, inputText: string | undefined): Promise<CallOutcome> => {
     const record: { path: string; status: CallStatus } = { path, status: "running" }
     records.push(record)
     const settle = (status: ToolCallRecord["status"], outcome: CallOutcome) => {
       record.status = status
       return outcome
-    }
-    if (records.length > options.maxToolCalls) {
-      return settle("denied", failure("ToolCallLimitExceeded", `this execution may make at most ${options.maxToolCalls} tool calls`))
     }
     const entry = entryAt(options.tools, path)
     if (!isTool(entry)) {
@@ -102,7 +126,7 @@ export const makeDispatcher = (options: DispatchOptions) => {
     try {
       allowed = options.authorize === undefined ? true : (await options.authorize({ path, input: input.success })) === true
     } catch (error) {
-      options.onInternalError({ id: "authorize", path, error })
+      reportInternal({ id: "authorize", path, error })
       allowed = false
     }
     if (!allowed) return settle("denied", failure("ToolCallDenied", `tools.${path} was denied by the host`, { path }))

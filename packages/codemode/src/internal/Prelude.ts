@@ -5,7 +5,9 @@
  * entry points the host holds: `run(code, globalNamesJson)`, which binds the aliased globals and
  * resolves to a JSON text describing the outcome; `takeCalls()`, which hands over the tool calls
  * made since it was last called; and `settle(answersJson)`, which resolves or rejects them. The host
- * only ever reads strings out of the guest, so no host code runs guest getters or `toJSON`.
+ * only ever reads strings out of the guest, so no host code runs guest getters or `toJSON`. The
+ * outcome text is spliced from strings for the same reason: stringifying a record would consult
+ * whatever `toJSON` user code put on `Object.prototype`, which could forge the outcome.
  *
  * Tool calls wait in this closure until the host takes them once the guest has run as far as it
  * can, so a burst of calls (`Promise.all`) crosses into the host as one text instead of one host
@@ -58,9 +60,12 @@ export const PRELUDE = String.raw`(function (log) {
       input = "," + stringify(text);
     }
     const callId = nextCallId++;
+    // Registered before it is queued: should building the promise fail (out of memory), the host never
+    // runs a call whose answer nothing would wait for.
+    const answered = new PromiseConstructor((resolve, reject) => { waiting[callId] = [resolve, reject]; });
     outgoing += (outgoing === "" ? "[" : ",[") + callId + "," + stringify(path) + input + "]";
     try {
-      return await new PromiseConstructor((resolve, reject) => { waiting[callId] = [resolve, reject]; });
+      return await answered;
     } catch (data) {
       const error = new ErrorConstructor(data.message);
       error.name = data._tag;
@@ -116,7 +121,7 @@ export const PRELUDE = String.raw`(function (log) {
     } catch (_) {
       message = "[unprintable error]";
     }
-    return stringify({ ok: false, tag: StringOf(tag), message: StringOf(message) });
+    return '{"ok":false,"tag":' + stringify(StringOf(tag)) + ',"message":' + stringify(StringOf(message)) + "}";
   };
 
   const refuseNonJson = function (key, item) {
@@ -131,7 +136,8 @@ export const PRELUDE = String.raw`(function (log) {
     for (const name of parse(globalNamesJson)) constant(name, node(name));
     try {
       const value = await new AsyncFunction(code)();
-      return stringify(value === undefined ? { ok: true } : { ok: true, json: stringify(value, refuseNonJson) });
+      const json = value === undefined ? undefined : stringify(value, refuseNonJson);
+      return json === undefined ? '{"ok":true}' : '{"ok":true,"json":' + stringify(json) + "}";
     } catch (error) {
       return describeError(error);
     }

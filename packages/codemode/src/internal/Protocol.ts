@@ -77,9 +77,20 @@ export const decodeCalls = (text: string): ReadonlyArray<ToolCall> => {
   return entries.map((entry: unknown): ToolCall => {
     if (!Array.isArray(entry) || entry.length < 2 || entry.length > 3) throw malformed()
     const [callId, path, input]: Array<unknown> = entry
-    if (typeof callId !== "number" || typeof path !== "string" || !(input === undefined || typeof input === "string")) throw malformed()
+    if (typeof callId !== "number" || !Number.isSafeInteger(callId) || callId < 0) throw malformed()
+    if (typeof path !== "string" || !(input === undefined || typeof input === "string")) throw malformed()
     return input === undefined ? { callId, path } : { callId, path, input }
   })
+}
+
+// A refusal shared by many calls (past `maxToolCalls`) is encoded once.
+const encodedErrors = new WeakMap<GuestErrorPayload, string>()
+const encodeError = (error: GuestErrorPayload): string => {
+  const known = encodedErrors.get(error)
+  if (known !== undefined) return known
+  const text = JSON.stringify(error)
+  encodedErrors.set(error, text)
+  return text
 }
 
 /**
@@ -94,7 +105,7 @@ export const encodeAnswers = (answers: ReadonlyArray<CallAnswer>): string =>
         ? outcome.output === undefined
           ? `[${callId},0]`
           : `[${callId},0,${outcome.output}]`
-        : `[${callId},1,${JSON.stringify(outcome.error)}]`
+        : `[${callId},1,${encodeError(outcome.error)}]`
     )
     .join(",")}]`
 

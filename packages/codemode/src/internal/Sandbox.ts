@@ -43,15 +43,18 @@ export interface Realm {
  */
 export const createRealm = (module: QuickJSWASMModule): Realm => {
   const runtime = module.newRuntime()
-  const context = runtime.newContext()
+  let built: QuickJSContext | undefined
   const owned: Array<QuickJSHandle> = []
   const dispose = () => {
     for (const handle of owned) if (handle.alive) handle.dispose()
-    context.dispose()
+    built?.dispose()
     runtime.dispose()
   }
   let onLog: ((level: string, text: string) => void) | undefined
   try {
+    // Inside the `try`, so that a runtime whose context could not be built is disposed too.
+    const context = runtime.newContext()
+    built = context
     const log = context.newFunction("log", (level, text) => {
       onLog?.(stringArgument(context, level) ?? "log", stringArgument(context, text) ?? "")
     })
@@ -193,7 +196,12 @@ export const startExecution = (
     if (promise?.alive) promise.dispose()
     hooks.done({ ...outcome, logs: allLogs, truncated: (outcome.truncated ?? false) || droppedLogLines > 0 })
     // Disposing after the report keeps the teardown off the caller's wait.
-    realm.dispose()
+    try {
+      realm.dispose()
+    } catch {
+      // The outcome is reported and the worker may already serve the next run; a realm that fails
+      // to tear down is left to the garbage collector rather than taking the worker down.
+    }
   }
 
   const timeout = () =>
@@ -216,7 +224,12 @@ export const startExecution = (
   }
 
   const report = (text: string) => {
-    const parsed: unknown = JSON.parse(text)
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      return finish({ status: "error", error: { _tag: "MalformedReport", message: "the sandbox reported an outcome that is not JSON" } })
+    }
     const record = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {}
     if (record["ok"] === true) {
       const json = record["json"]
@@ -234,7 +247,8 @@ export const startExecution = (
   /**
    * Hands the calls the guest made this turn to the host. It runs after every entry into the guest
    * and before the outcome is read, so a call made just before the guest returned still reaches the
-   * host. A turn cut short by the time or memory limit hands nothing over: its calls never started.
+   * host. It runs only while the deadline has not passed, so a turn the time limit cuts short hands
+   * nothing over: its calls never start.
    */
   const forwardCalls = (): boolean => {
     const taken = context.callFunction(realm.takeCalls, context.undefined)
@@ -252,8 +266,10 @@ export const startExecution = (
     if (finished || promise === undefined) return
     const jobs = runtime.executePendingJobs()
     if (jobs.error !== undefined) return fault(jobs.error)
-    if (!forwardCalls()) return
+    // QuickJS turns the interrupt inside an async function into an ordinary rejection, so a turn cut
+    // short by the deadline can end without an error; its queued calls must still not start.
     if (Date.now() > deadline) return timeout()
+    if (!forwardCalls()) return
     const state = context.getPromiseState(promise)
     if (state.type === "pending") return
     if (state.type === "fulfilled") {
@@ -280,6 +296,8 @@ export const startExecution = (
   return {
     settle: (answers) => {
       if (finished) return
+      // The timer may not have fired yet; the guest must not run, and so call tools, past the deadline.
+      if (Date.now() > deadline) return timeout()
       const text = context.newString(answers)
       const settled = context.callFunction(realm.settle, context.undefined, text)
       text.dispose()

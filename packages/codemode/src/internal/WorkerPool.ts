@@ -21,6 +21,15 @@ const BACKSTOP_GRACE_MS = 1_000
  */
 const workerUrl = () => new URL(import.meta.resolve("@armory/codemode/worker"))
 
+/**
+ * The answer to a call whose dispatch itself failed, named like the dispatcher's internal tool
+ * errors. The guest's call is answered either way, so it does not wait for the deadline.
+ */
+const DISPATCH_FAILED: CallOutcome = {
+  ok: false,
+  error: { _tag: "InternalToolError", message: "internal tool error [dispatch]", fields: {} }
+}
+
 const idle: Array<Worker> = []
 const maxIdle = Math.max(1, availableParallelism())
 let nextRunId = 0
@@ -49,7 +58,8 @@ export interface RunInWorker {
   readonly code: string
   readonly globals: ReadonlyArray<string>
   readonly limits: Limits
-  readonly onCall: (call: ToolCall) => Promise<CallOutcome>
+  /** A call it can answer at once (a refusal) is answered synchronously, without a promise per call. */
+  readonly onCall: (call: ToolCall) => CallOutcome | Promise<CallOutcome>
   readonly signal?: AbortSignal | undefined
 }
 
@@ -112,7 +122,20 @@ export const runInWorker = (request: RunInWorker): Promise<SandboxOutcome> =>
         return crashed(error instanceof Error ? error.message : String(error))
       }
       running += calls.length
-      for (const call of calls) void request.onCall(call).then((outcome) => answer(call.callId, outcome))
+      for (const call of calls) {
+        let outcome: CallOutcome | Promise<CallOutcome>
+        try {
+          outcome = request.onCall(call)
+        } catch {
+          outcome = DISPATCH_FAILED
+        }
+        if (outcome instanceof Promise) {
+          void outcome.then(
+            (answered) => answer(call.callId, answered),
+            () => answer(call.callId, DISPATCH_FAILED)
+          )
+        } else answer(call.callId, outcome)
+      }
     }
     const crashed = (message: string) =>
       end({ status: "error", error: { _tag: "SandboxCrashed", message }, logs: [], truncated: false }, false)

@@ -12,7 +12,6 @@ import {
   type GoalStoreError,
   type GoalStoreShape,
   type ImportReport,
-  importLedger,
   QaChannel,
   repair,
   type RepairReport,
@@ -22,7 +21,7 @@ import {
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { CommandFailed, InvalidUsage } from "./internal/CommandFailed.js"
-import { exportSession, goalStoreFlags, goalStoreSelection, openGoalSession } from "./internal/GoalStores.js"
+import { exportSession, goalStoreFlags, goalStoreSelection, importSession, openGoalSession } from "./internal/GoalStores.js"
 import { readStdin } from "./internal/Stdin.js"
 import { renderTable } from "./internal/Table.js"
 
@@ -363,7 +362,7 @@ const importCommand = Command.make(
           catch: (error) => new CommandFailed({ message: `cannot read ${file === "-" ? "stdin" : file}: ${String(error)}` })
         })
         const result = yield* Effect.fromResult(decodeLedgerJsonl(text)).pipe(
-          Effect.flatMap((events) => Effect.flatMap(openGoalSession(selection, sessionId), (store) => importLedger(store, events))),
+          Effect.flatMap((events) => importSession(selection, sessionId, events)),
           Effect.result
         )
         if (result._tag === "Failure") return yield* failure(result.failure, json)

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto"
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { openGoalStore } from "@armory/goal-store"
 import { afterAll, describe, expect, it } from "vitest"
 import { closeAdmin, dropSchema, query, TEST_DATABASE_URL, uniqueSchema } from "../../../packages/goal-store-pg/test/support/database.js"
 import { armory } from "./support/armory.js"
@@ -56,9 +57,58 @@ describe("armory goal --store pg", () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ error: { _tag: "StorageFailure", operation: "connect", committed: false } })
     expect(run.stdout + run.stderr).not.toContain("hunter2")
   })
+
+  it("warns on stderr when --database-url carries a password, and not when the URL comes from the environment", async () => {
+    const schema = freshSchema()
+    const withPassword = new URL(TEST_DATABASE_URL)
+    withPassword.password = "hunter2"
+    const run = await armory(["goal", "--store", "pg", "--database-url", withPassword.href, "--database-schema", schema, "status"])
+    expect(run.code).toBe(0)
+    expect(run.stderr).toBe(
+      "warning: --database-url carries a password that other users can read in the process list; set ARMORY_GOALS_DATABASE_URL instead\n"
+    )
+    const quiet = await armory(["goal", "--store", "pg", "--database-schema", schema, "status"], {
+      env: { ARMORY_GOALS_DATABASE_URL: withPassword.href }
+    })
+    expect(quiet).toMatchObject({ code: 0, stderr: "" })
+    expect((await armory(["goal", "--store", "pg", "--database-url", TEST_DATABASE_URL, "--database-schema", schema, "status"])).stderr).toBe("")
+  })
+
+  it("exits 2 when the flags of one store are given to the other", async () => {
+    const pgWithRoot = await armory(["goal", "--store", "pg", "--root", tempRoot(), "status"], { env: { ARMORY_GOALS_DATABASE_URL: TEST_DATABASE_URL } })
+    expect(pgWithRoot.code).toBe(2)
+    expect(pgWithRoot.stderr).toContain("--store pg keeps goals in the database; the goals directory flag is for --store file")
+    const fileWithUrl = await armory(["goal", "--root", tempRoot(), "--database-url", TEST_DATABASE_URL, "status"])
+    expect(fileWithUrl.code).toBe(2)
+    expect(fileWithUrl.stderr).toContain("--database-url needs --store pg")
+  })
 })
 
 describe("armory goal export / import", () => {
+  it("imports into PostgreSQL all or nothing: an event jsonb cannot hold writes no row, the fixed ledger imports after", async () => {
+    const root = tempRoot()
+    // Process arguments cannot carry NUL, so the file store is written in process.
+    const local = await openGoalStore({ root })
+    await local.set({ objective: "Half a session" })
+    await local.checkpoint({ summary: "one" })
+    await local.checkpoint({ summary: "bad \u0000" })
+    const ledger = readFileSync(join(root, "ledger.jsonl"), "utf8")
+    expect(ledger).toContain("bad \\u0000")
+    const file = join(tempRoot(), "ledger.jsonl")
+    writeFileSync(file, ledger)
+    const schema = freshSchema()
+    const refused = await pgGoal(schema, "--session-id", "atomic", "import", file)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain("ledger line 3 (seq 3): PostgreSQL jsonb cannot store the NUL character (U+0000)")
+    expect(await query(`SELECT seq FROM "${schema}".goal_events`)).toEqual([])
+    writeFileSync(file, ledger.replace("bad \\u0000", "bad"))
+    expect(await pgGoal(schema, "--session-id", "atomic", "import", file)).toMatchObject({
+      code: 0,
+      stdout: "imported 3 events into session atomic (seq 3)\n"
+    })
+    expect((await pgGoal(schema, "--session-id", "atomic", "export")).stdout).toBe(ledger.replace("bad \\u0000", "bad"))
+  })
+
   it("moves a ledger from files to PostgreSQL and back, byte for byte", async () => {
     const root = tempRoot()
     const goal = (...args: ReadonlyArray<string>) => armory(["goal", "--root", root, ...args])

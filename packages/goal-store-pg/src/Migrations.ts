@@ -8,7 +8,7 @@ export const MIGRATIONS_TABLE = "goal_store_migrations"
  * The store's schema, one migration per version. Applied migrations are never edited: a change is a
  * new entry. `goal_events` is the ledger (one row per event, the full `armory.goal.ledger/v1` payload
  * as jsonb, keyed by session and sequence); `goal_snapshots` holds one session's folded state as of
- * the event `seq` it names.
+ * the event `seq` it names, and only ever moves forward.
  */
 export const migrations = (schema: string): Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> => ({
   "1_goal_events_and_snapshots": Effect.gen(function* () {
@@ -52,11 +52,28 @@ export const migrations = (schema: string): Record<string, Effect.Effect<void, u
         RETURN QUERY SELECT e.seq, e.payload::text FROM ${events} e WHERE e.session_id = session AND e.seq > after ORDER BY e.seq;
       END
     $$`
+  }),
+  "2_goal_snapshots_forward_only": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const snapshots = sql(`${schema}.goal_snapshots`)
+    const forwardOnly = sql(`${schema}.goal_snapshots_forward_only`)
+    // Readers fold the events after the snapshot, so one moved back to an older state would be read
+    // as if the events in between had happened twice; only a newer snapshot may replace it.
+    yield* sql`CREATE FUNCTION ${forwardOnly}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.seq < OLD.seq THEN
+          RAISE EXCEPTION 'goal_snapshots only moves forward: seq % to % refused', OLD.seq, NEW.seq USING ERRCODE = 'restrict_violation';
+        END IF;
+        RETURN NEW;
+      END
+    $$`
+    yield* sql`CREATE TRIGGER goal_snapshots_forward_only BEFORE UPDATE ON ${snapshots}
+      FOR EACH ROW EXECUTE FUNCTION ${forwardOnly}()`
   })
 })
 
 /** The newest version this package knows; a database migrated past it belongs to a newer release. */
-export const LATEST_MIGRATION = 1
+export const LATEST_MIGRATION = 2
 
 /** Runs the pending migrations of `schema` with the `effect/sql` migrator (versioned, idempotent, locked). */
 export const migrate = (schema: string) =>

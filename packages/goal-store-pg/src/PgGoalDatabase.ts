@@ -106,12 +106,15 @@ export const makePgGoalDatabase = Effect.fn("makePgGoalDatabase")(function* (
     }
   }).pipe(Effect.provide(Reactivity.layer), Effect.mapError(failure("connect")))
 
+  // PostgreSQL checks CREATE on the database before it checks whether the schema exists, so a role
+  // that owns an existing schema but may not create one must not be asked to.
   yield* sql
     .withTransaction(
-      Effect.andThen(
-        sql`SELECT pg_advisory_xact_lock(hashtext(${`armory-goal-store:${schema}`}))`,
-        sql`CREATE SCHEMA IF NOT EXISTS ${sql(schema)}`
-      )
+      Effect.gen(function* () {
+        yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`armory-goal-store:${schema}`}))`
+        const existing = yield* sql`SELECT 1 FROM pg_namespace WHERE nspname = ${schema}`
+        if (existing.length === 0) yield* sql`CREATE SCHEMA ${sql(schema)}`
+      })
     )
     .pipe(Effect.mapError(failure("connect")))
   yield* migrate(schema).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.mapError(failure("migrate")))

@@ -14,16 +14,18 @@ import {
   goalStoreFromBackend,
   type GoalStoreShape,
   type GoalState,
+  type ImportReport,
   InvalidInput,
   type LedgerEvent,
   LockUnavailable,
   MalformedState,
+  replayLedger,
   SafeId,
   StorageFailure
 } from "@armory/goal-store"
 import { Cause, Data, Effect, Layer, Result, Schedule, Schema, Semaphore } from "effect"
-import type { SqlError } from "effect/sql"
-import { type EventRow, decodeEventRows, decodeSnapshotRow, unstorableReason } from "./internal/ledgerRows.js"
+import { SqlError } from "effect/sql"
+import { canonicalJson, type EventRow, decodeEventRows, decodeSnapshotRow, unstorableReason } from "./internal/ledgerRows.js"
 import { connectionLost, describeSqlError, isSequenceConflict, sqlErrorIn } from "./internal/sqlFailure.js"
 import type { PgFaultHooks, PgWriteStep } from "./PgFaults.js"
 import { PgGoalDatabase, type PgGoalDatabaseOptions, pgSessionDirectory } from "./PgGoalDatabase.js"
@@ -47,6 +49,8 @@ export interface PgGoalStoreOptions {
 /** The backend of one session, plus the committed ledger itself (what `armory goal export` prints). */
 export interface PgGoalStoreBackend extends GoalStoreBackend {
   readonly events: () => Effect.Effect<ReadonlyArray<LedgerEvent>, GoalStoreError>
+  /** Writes a whole ledger into this empty session in one transaction: all of it or nothing. */
+  readonly importLedger: (events: ReadonlyArray<LedgerEvent>) => Effect.Effect<ImportReport, GoalStoreError>
 }
 
 const decodeSessionId = Schema.decodeUnknownResult(SafeId)
@@ -126,7 +130,10 @@ export const makePgGoalStoreBackend = Effect.fn("makePgGoalStoreBackend")(functi
   }
   const sessionId = options.sessionId ?? DEFAULT_SESSION
   const key = options.sessionId ?? ""
-  const snapshotEvery = Math.max(1, options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY)
+  const snapshotEvery = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY
+  if (!Number.isSafeInteger(snapshotEvery) || snapshotEvery < 1) {
+    return yield* new InvalidInput({ reason: `snapshotEvery must be a positive integer, got ${snapshotEvery}` })
+  }
   const maxConflicts = options.maxConflicts ?? 200
   const maxReconnects = options.maxReconnects ?? 3
   const faults = options.faults ?? {}
@@ -161,20 +168,50 @@ export const makePgGoalStoreBackend = Effect.fn("makePgGoalStoreBackend")(functi
         : Effect.fail(new MalformedState({ file: eventsFile, line: folded.failure.seq, reason: folded.failure.reason }))
     })
 
-  const readSnapshot = Effect.flatMap(
-    sql<{ readonly seq: number; readonly state: unknown }>`SELECT seq, state FROM ${snapshots} WHERE session_id = ${key}`,
-    ([row]) => (row === undefined ? Effect.succeed(emptyState) : Effect.fromResult(decodeSnapshotRow(row, snapshotsFile)))
+  const snapshotRow = sql<{ readonly seq: number; readonly state: unknown }>`SELECT seq, state FROM ${snapshots} WHERE session_id = ${key}`
+
+  const readSnapshot = Effect.flatMap(snapshotRow, ([row]) =>
+    row === undefined ? Effect.succeed(emptyState) : Effect.fromResult(decodeSnapshotRow(row, snapshotsFile))
   )
 
+  /**
+   * The whole ledger, folded, and checked against the snapshot row: readers trust that row, so an
+   * export is where a snapshot that is not the fold of its events is caught.
+   */
+  const readLedger = Effect.gen(function* () {
+    const rows = yield* rowsAfter(0)
+    const decoded = yield* Effect.fromResult(decodeEventRows(rows, eventsFile))
+    const [row] = yield* snapshotRow
+    const snapshot = row === undefined ? undefined : yield* Effect.fromResult(decodeSnapshotRow(row, snapshotsFile))
+    const folded = fold(decoded.slice(0, snapshot?.seq ?? decoded.length))
+    if (Result.isFailure(folded)) {
+      return yield* new MalformedState({ file: eventsFile, line: folded.failure.seq, reason: folded.failure.reason })
+    }
+    if (row !== undefined && (folded.success.seq !== row.seq || canonicalJson(folded.success) !== canonicalJson(row.state))) {
+      return yield* new MalformedState({
+        file: snapshotsFile,
+        line: row.seq,
+        reason: `the snapshot of sequence ${row.seq} is not the fold of the events up to it`
+      })
+    }
+    const rest = fold(decoded.slice(folded.success.seq), folded.success)
+    if (Result.isFailure(rest)) {
+      return yield* new MalformedState({ file: eventsFile, line: rest.failure.seq, reason: rest.failure.reason })
+    }
+    return decoded
+  })
+
   /** Reads retry on a new connection when theirs was lost; they change nothing, so that is always safe. */
-  const reading = <A>(read: Effect.Effect<A, GoalStoreError | SqlError.SqlError>): Effect.Effect<A, GoalStoreError> =>
+  const reading = <A, E extends GoalStoreError = never>(
+    read: Effect.Effect<A, E | SqlError.SqlError>
+  ): Effect.Effect<A, E | StorageFailure> =>
     read.pipe(
       Effect.retry({
-        while: (error) => error._tag === "SqlError" && connectionLost(error),
+        while: (error) => SqlError.isSqlError(error) && connectionLost(error),
         times: maxReconnects,
         schedule: RECONNECT_SCHEDULE
       }),
-      Effect.catchTag("SqlError", (error) => Effect.fail(failure("read", false)(error)))
+      Effect.catchIf(SqlError.isSqlError, (error) => Effect.fail(failure("read", false)(error)))
     )
 
   let cached: GoalState = yield* reading(Effect.flatMap(readSnapshot, readSince))
@@ -193,7 +230,7 @@ export const makePgGoalStoreBackend = Effect.fn("makePgGoalStoreBackend")(functi
             })
         })
 
-  const insertEvent = (pending: Pending) =>
+  const insertEvent = (pending: Pick<Pending, "event" | "payload" | "writer">) =>
     sql`INSERT INTO ${events} (session_id, seq, kind, payload, writer)
       VALUES (${key}, ${pending.event.seq}, ${pending.event.kind}, ${pending.payload}::jsonb, ${pending.writer}::uuid)`
 
@@ -339,6 +376,55 @@ export const makePgGoalStoreBackend = Effect.fn("makePgGoalStoreBackend")(functi
       })
     )
 
+  /**
+   * The ledger is checked up front — every event must be what the domain decides at that point
+   * (`replayLedger`) and storable as jsonb — then written in one transaction that finds the session
+   * empty, inserts every row and the snapshot of the final state. A writer that slips in between
+   * takes a sequence number first, so an insert fails on the primary key and the whole import rolls
+   * back; run again, it finds the session holding that writer's goal.
+   */
+  const importLedger = (ledger: ReadonlyArray<LedgerEvent>): Effect.Effect<ImportReport, GoalStoreError> =>
+    Effect.gen(function* () {
+      const replayed = replayLedger(ledger, sessionId)
+      if (Result.isFailure(replayed)) {
+        const index = ledger.findIndex((event) => event.seq === replayed.failure.seq)
+        return yield* new InvalidInput({
+          reason: `ledger line ${Math.max(index, 0) + 1} (seq ${replayed.failure.seq}) does not replay: ${replayed.failure.reason}`
+        })
+      }
+      for (const [index, event] of ledger.entries()) {
+        const unstorable = unstorableReason(event)
+        if (unstorable !== undefined) return yield* new InvalidInput({ reason: `ledger line ${index + 1} (seq ${event.seq}): ${unstorable}` })
+      }
+      const final = replayed.success.at(-1)?.after
+      const writer = randomUUID()
+      const write = sql.withTransaction(
+        Effect.gen(function* () {
+          const current = yield* Effect.flatMap(readSnapshot, (state) => readSince(state))
+          if (current.seq > 0) {
+            const held = current.goal === null ? `${current.seq} events` : `goal ${current.goal.id}`
+            return yield* new InvalidInput({
+              reason: `session ${sessionId} already holds ${held}; a ledger is imported into an empty session only`
+            })
+          }
+          for (const event of ledger) {
+            yield* insertEvent({ event, payload: encodeLedgerLine(event).trimEnd(), writer })
+          }
+          if (final !== undefined) yield* writeSnapshot(final)
+        })
+      )
+      yield* write.pipe(
+        Effect.retry({
+          while: (error) => error._tag === "SqlError" && (isSequenceConflict(error) || connectionLost(error)),
+          times: maxReconnects,
+          schedule: RECONNECT_SCHEDULE
+        }),
+        Effect.catchTag("SqlError", (error) => Effect.fail(failure("import", false)(error)))
+      )
+      if (final !== undefined && final.seq > cached.seq) cached = final
+      return { sessionId, events: ledger.length, seq: final?.seq ?? 0 }
+    })
+
   return {
     sessionId,
     directory,
@@ -352,21 +438,13 @@ export const makePgGoalStoreBackend = Effect.fn("makePgGoalStoreBackend")(functi
         )
       ),
     sessions: () =>
-      sql<{ readonly session_id: string }>`SELECT session_id FROM ${snapshots} WHERE session_id <> ''`.pipe(
-        Effect.map((rows) => rows.map((row) => row.session_id).toSorted()),
-        Effect.mapError(failure("list sessions", false))
-      ),
-    events: () =>
-      reading(
-        Effect.flatMap(rowsAfter(0), (rows) =>
-          Effect.flatMap(Effect.fromResult(decodeEventRows(rows, eventsFile)), (decoded) => {
-            const folded = fold(decoded)
-            return Result.isSuccess(folded)
-              ? Effect.succeed(decoded)
-              : Effect.fail(new MalformedState({ file: eventsFile, line: folded.failure.seq, reason: folded.failure.reason }))
-          })
+      reading<ReadonlyArray<string>>(
+        sql<{ readonly session_id: string }>`SELECT session_id FROM ${snapshots} WHERE session_id <> ''`.pipe(
+          Effect.map((rows) => rows.map((row) => row.session_id).toSorted())
         )
-      )
+      ),
+    events: () => reading(readLedger),
+    importLedger
   }
 })
 
@@ -383,6 +461,18 @@ export const exportPgLedger = Effect.fn("exportPgLedger")(function* (
 ): Effect.fn.Return<ReadonlyArray<LedgerEvent>, GoalStoreError, PgGoalDatabase> {
   const backend = yield* makePgGoalStoreBackend(options)
   return yield* backend.events()
+})
+
+/**
+ * Imports a ledger into an empty session atomically: checked through the domain and for what jsonb
+ * can hold before anything is written, then written in one transaction, so a refusal writes nothing.
+ */
+export const importPgLedger = Effect.fn("importPgLedger")(function* (
+  events: ReadonlyArray<LedgerEvent>,
+  options: { readonly sessionId?: string | undefined } = {}
+): Effect.fn.Return<ImportReport, GoalStoreError, PgGoalDatabase> {
+  const backend = yield* makePgGoalStoreBackend(options)
+  return yield* backend.importLedger(events)
 })
 
 /** The `GoalStore` service over PostgreSQL. */

@@ -1,4 +1,4 @@
-import { type GoalStoreClient, goalStoreClient, goalStoreFromBackend, type LedgerEvent } from "@armory/goal-store"
+import { type GoalStoreClient, goalStoreClient, goalStoreFromBackend, type ImportReport, type LedgerEvent } from "@armory/goal-store"
 import { Effect, Exit, Scope } from "effect"
 import { makePgGoalDatabase, PgGoalDatabase, type PgGoalDatabaseOptions } from "./PgGoalDatabase.js"
 import { makePgGoalStoreBackend, type PgGoalStoreOptions } from "./PgGoalStore.js"
@@ -7,6 +7,8 @@ import { makePgGoalStoreBackend, type PgGoalStoreOptions } from "./PgGoalStore.j
 export interface PgGoalSessionClient extends GoalStoreClient {
   /** The session's committed events, in sequence order. */
   events(): Promise<ReadonlyArray<LedgerEvent>>
+  /** Writes an exported ledger into this empty session in one transaction; a refusal writes nothing. */
+  importLedger(events: ReadonlyArray<LedgerEvent>): Promise<ImportReport>
 }
 
 /** A session with a pool of its own; `close()` ends the pool, or the process would stay alive for it. */
@@ -36,7 +38,11 @@ export const openPgGoalDatabase = async (options: PgGoalDatabaseOptions): Promis
     location: database.location,
     open: async (session = {}) => {
       const backend = await Effect.runPromise(makePgGoalStoreBackend(session).pipe(Effect.provideService(PgGoalDatabase, database)))
-      return { ...goalStoreClient(goalStoreFromBackend(backend)), events: () => Effect.runPromise(backend.events()) }
+      return {
+        ...goalStoreClient(goalStoreFromBackend(backend)),
+        events: () => Effect.runPromise(backend.events()),
+        importLedger: (events) => Effect.runPromise(backend.importLedger(events))
+      }
     },
     close
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto"
 import {
+  decodeLedgerJsonl,
   encodeLedgerJsonl,
   exportFileLedger,
   GateRefused,
@@ -13,6 +14,7 @@ import {
 } from "@armory/goal-store"
 import {
   exportPgLedger,
+  importPgLedger,
   MIGRATIONS_TABLE,
   openPgGoalDatabase,
   openPgGoalStore,
@@ -22,7 +24,7 @@ import {
   PgGoalStore,
   type PgWriteStep
 } from "@armory/goal-store-pg"
-import { type Duration, Effect, Layer } from "effect"
+import { type Duration, Effect, Layer, Result } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { everyKindOfEvent } from "../../goal-store/test/support/behaviour.js"
 import { rejection, tempRoot } from "../../goal-store/test/support/temp.js"
@@ -69,15 +71,16 @@ afterAll(async () => {
 })
 
 describe("migrations", () => {
-  it("create the schema and its tables once, under version 1, however many openers race", async () => {
+  it("create the schema and its tables once, under versions 1 and 2, however many openers race", async () => {
     const schema = uniqueSchema("migrate")
     schemas.push(schema)
     const openers = await Promise.all(
       Array.from({ length: 6 }, () => openPgGoalDatabase({ databaseUrl: TEST_DATABASE_URL, schema, maxConnections: 1 }))
     )
     databases.push(...openers)
-    expect(await query(`SELECT migration_id, name FROM "${schema}".${MIGRATIONS_TABLE}`)).toEqual([
-      { migration_id: 1, name: "goal_events_and_snapshots" }
+    expect(await query(`SELECT migration_id, name FROM "${schema}".${MIGRATIONS_TABLE} ORDER BY migration_id`)).toEqual([
+      { migration_id: 1, name: "goal_events_and_snapshots" },
+      { migration_id: 2, name: "goal_snapshots_forward_only" }
     ])
     const tables = await query<{ readonly table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name",
@@ -86,16 +89,42 @@ describe("migrations", () => {
     expect(tables.map((row) => row.table_name)).toEqual(["goal_events", "goal_snapshots", MIGRATIONS_TABLE])
     const again = await openPgGoalDatabase({ databaseUrl: TEST_DATABASE_URL, schema })
     databases.push(again)
-    expect(await query(`SELECT count(*)::int AS count FROM "${schema}".${MIGRATIONS_TABLE}`)).toEqual([{ count: 1 }])
+    expect(await query(`SELECT count(*)::int AS count FROM "${schema}".${MIGRATIONS_TABLE}`)).toEqual([{ count: 2 }])
   })
 
   it("refuse a schema a newer release migrated", async () => {
     const { schema } = await freshDatabase()
-    await query(`INSERT INTO "${schema}".${MIGRATIONS_TABLE} (migration_id, name) VALUES (2, 'from_the_future')`)
+    await query(`INSERT INTO "${schema}".${MIGRATIONS_TABLE} (migration_id, name) VALUES (3, 'from_the_future')`)
     const error = await rejection(openPgGoalDatabase({ databaseUrl: TEST_DATABASE_URL, schema }))
     expect(error).toBeInstanceOf(StorageFailure)
     expect(error).toMatchObject({ operation: "migrate", committed: false })
-    expect((error as StorageFailure).reason).toMatch(/^the schema is at version 2, newer than this release knows \(1\)/)
+    expect((error as StorageFailure).reason).toMatch(/^the schema is at version 3, newer than this release knows \(2\)/)
+  })
+
+  it("open a schema the role owns without CREATE on the database, and name the server's refusal when it is missing", async () => {
+    const role = `goals_test_role_${randomBytes(4).toString("hex")}`
+    const schema = uniqueSchema("owned")
+    const url = new URL(TEST_DATABASE_URL)
+    url.username = role
+    url.password = "hunter2"
+    await query(`CREATE ROLE ${role} LOGIN`)
+    try {
+      await query(`CREATE SCHEMA ${schema} AUTHORIZATION ${role}`)
+      const owned = await openPgGoalStore({ databaseUrl: url.href, schema, maxConnections: 1 })
+      try {
+        await owned.set({ objective: "Owned schema" })
+        expect((await owned.events()).map((event) => event.kind)).toEqual(["goal_created"])
+      } finally {
+        await owned.close()
+      }
+      const missing = await rejection(openPgGoalStore({ databaseUrl: url.href, schema: `${schema}_missing`, maxConnections: 1 }))
+      expect(missing).toMatchObject({ _tag: "StorageFailure", operation: "connect" })
+      expect((missing as StorageFailure).reason).toMatch(/^AuthorizationError: .*permission denied for database test.*\(SQLSTATE 42501\)$/)
+      expect(JSON.stringify(missing)).not.toContain("hunter2")
+    } finally {
+      await query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      await query(`DROP ROLE ${role}`)
+    }
   })
 
   it("refuse a schema name that is not a plain identifier and a URL that is not postgres://", async () => {
@@ -164,6 +193,43 @@ describe("the tables", () => {
     })
     await store.checkpoint({ summary: "a whole pair 🚀 is fine" })
     expect((await eventsOf(schema)).map((row) => row.kind)).toEqual(["goal_created", "checkpoint"])
+  })
+
+  it("refuse moving a snapshot back to an older sequence", async () => {
+    const { schema, database } = await freshDatabase()
+    const store = await database.open({ snapshotEvery: 2 })
+    await store.set({ objective: "Forward" })
+    await store.checkpoint({ summary: "two" })
+    expect(serverMessage(await rejection(query(`UPDATE "${schema}".goal_snapshots SET seq = 1`)))).toBe(
+      "goal_snapshots only moves forward: seq 2 to 1 refused"
+    )
+    await query(`UPDATE "${schema}".goal_snapshots SET updated_at = now()`)
+  })
+
+  it("fail an export with MalformedState naming goal_snapshots when the snapshot is not the fold of its events", async () => {
+    const { schema, database } = await freshDatabase()
+    const store = await database.open({ sessionId: "forged" })
+    await store.set({ objective: "Honest" })
+    await store.checkpoint({ summary: "after the snapshot" })
+    expect((await store.events()).map((event) => event.seq)).toEqual([1, 2])
+    await query(`UPDATE "${schema}".goal_snapshots SET state = jsonb_set(state, '{goal,objective}', '"Forged"') WHERE session_id = 'forged'`)
+    const error = await rejection(store.events())
+    expect(error).toBeInstanceOf(MalformedState)
+    expect(error).toMatchObject({
+      file: `${database.location}#${schema}.goal_snapshots`,
+      line: 1,
+      reason: "the snapshot of sequence 1 is not the fold of the events up to it"
+    })
+  })
+
+  it("refuse a snapshotEvery that is not a positive integer", async () => {
+    const { database } = await freshDatabase()
+    for (const snapshotEvery of [Number.NaN, 0, 2.5]) {
+      expect(await rejection(database.open({ snapshotEvery }))).toMatchObject({
+        _tag: "InvalidInput",
+        reason: `snapshotEvery must be a positive integer, got ${snapshotEvery}`
+      })
+    }
   })
 })
 
@@ -237,6 +303,16 @@ const ready = async (database: PgGoalDatabaseClient) => {
   await store.addEvidence({ criterionId: "c1", kind: "scenario", ref: "s" })
   await store.setCriterionStatus({ criterionId: "c1", status: "pass" })
 }
+
+describe("reads on a lost connection", () => {
+  it("list sessions again on a new connection after the server ended the old ones", async () => {
+    const { database, applicationName } = await freshDatabase()
+    const store = await database.open({ sessionId: "listed" })
+    await store.set({ objective: "Listed" })
+    expect(await terminateBackends(applicationName)).toBeGreaterThan(0)
+    expect(await store.sessions()).toEqual(["listed"])
+  })
+})
 
 describe("optimistic sequencing", () => {
   it("re-decides against the newer state when another writer took the sequence number", async () => {
@@ -359,5 +435,54 @@ describe("moving a ledger between backends", () => {
     expect(await (await openGoalStore({ root: back, sessionId: "origin" })).status()).toEqual(
       await (await openGoalStore({ root, sessionId: "origin" })).status()
     )
+  })
+
+  it("imports all or nothing: an event jsonb cannot hold writes no row, and the fixed ledger imports after", async () => {
+    const root = tempRoot()
+    const local = await openGoalStore({ root })
+    await local.set({ objective: "Half a session" })
+    await local.checkpoint({ summary: "one" })
+    await local.checkpoint({ summary: "bad \u0000" })
+    const ledger = await Effect.runPromise(exportFileLedger({ root }))
+    const { schema, database } = await freshDatabase()
+    const session = await database.open({ sessionId: "atomic" })
+    expect(await rejection(session.importLedger(ledger))).toMatchObject({
+      _tag: "InvalidInput",
+      reason: "ledger line 3 (seq 3): PostgreSQL jsonb cannot store the NUL character (U+0000)"
+    })
+    expect(await eventsOf(schema, "atomic")).toEqual([])
+    expect(await query(`SELECT seq FROM "${schema}".goal_snapshots`)).toEqual([])
+    const fixed = Result.getOrThrow(decodeLedgerJsonl(encodeLedgerJsonl(ledger).replace("bad \\u0000", "bad")))
+    expect(await session.importLedger(fixed)).toEqual({ sessionId: "atomic", events: 3, seq: 3 })
+    expect(encodeLedgerJsonl(await session.events())).toBe(encodeLedgerJsonl(fixed))
+    expect((await (await database.open({ sessionId: "atomic" })).status()).goal?.checkpoints.map((checkpoint) => checkpoint.summary)).toEqual([
+      "one",
+      "bad"
+    ])
+    await expectSnapshotMatches(schema, "atomic", database, "atomic", 3)
+    expect(await rejection(session.importLedger(fixed))).toMatchObject({
+      _tag: "InvalidInput",
+      reason: "session atomic already holds goal g1; a ledger is imported into an empty session only"
+    })
+  })
+
+  it("imports with importPgLedger byte for byte, and refuses a ledger the domain would not have recorded", async () => {
+    const root = tempRoot()
+    await everyKindOfEvent(await openGoalStore({ root, sessionId: "origin" }))
+    const original = await Effect.runPromise(exportFileLedger({ root, sessionId: "origin" }))
+    const { schema } = await freshDatabase()
+    const database = PgGoalDatabase.layer({ databaseUrl: TEST_DATABASE_URL, schema, maxConnections: 2 })
+    const tampered = Result.getOrThrow(decodeLedgerJsonl(encodeLedgerJsonl(original).replace('"id":"g1"', '"id":"g9"')))
+    const [refused, report, copy] = await Effect.runPromise(
+      Effect.gen(function* () {
+        const refusal = yield* Effect.flip(importPgLedger(tampered, { sessionId: "moved" }))
+        const imported = yield* importPgLedger(original, { sessionId: "moved" })
+        return [refusal, imported, yield* exportPgLedger({ sessionId: "moved" })] as const
+      }).pipe(Effect.provide(database))
+    )
+    expect(refused).toMatchObject({ _tag: "InvalidInput" })
+    expect(refused.message).toContain("ledger line 1 (seq 1) does not replay")
+    expect(report).toEqual({ sessionId: "moved", events: original.length, seq: original.length })
+    expect(encodeLedgerJsonl(copy)).toBe(encodeLedgerJsonl(original))
   })
 })

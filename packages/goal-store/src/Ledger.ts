@@ -1,10 +1,9 @@
-import { closeSync, fstatSync, fsyncSync, openSync, statSync, writeSync } from "node:fs"
+import { closeSync, fsyncSync, openSync, statSync, writeSync } from "node:fs"
 import { Result, Schema } from "effect"
 import { MalformedState } from "./Errors.js"
-import type { FaultHooks } from "./Faults.js"
 import { canonicalJson } from "./internal/canonicalJson.js"
 import { isExactLedgerEvent } from "./internal/ledgerEventCheck.js"
-import { appendLine, readRange, truncateOpenLedger } from "./internal/ledgerFile.js"
+import { readRange } from "./internal/ledgerFile.js"
 import { LEDGER_EVENT_BY_KIND, LEDGER_SCHEMA, type LedgerEvent, type LedgerEventKind } from "./LedgerEvent.js"
 
 /** `ledger.jsonl` is the source of truth: one canonical JSON line per event, appended and fsynced. */

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Clock, Effect, Result } from "effect"
-import { type GoalStoreError, InvalidInput, type MalformedState, StorageFailure } from "./Errors.js"
+import { fold } from "./Domain.js"
+import { type GoalStoreError, InvalidInput, MalformedState, StorageFailure } from "./Errors.js"
 import { sessionPaths } from "./GoalStore.js"
 import type { GoalStoreShape } from "./GoalStoreBackend.js"
 import { decodeLedgerLine, encodeLedgerLine, LEDGER_FILE, scanLedger } from "./Ledger.js"
@@ -35,7 +36,8 @@ export const decodeLedgerJsonl = (text: string): Result.Result<ReadonlyArray<Led
 
 /**
  * The committed events of a file-store session, read from its `ledger.jsonl` without taking the lock:
- * the ledger only grows, and a torn last line is not committed, so it is left out.
+ * the ledger only grows, and a torn last line is not committed, so it is left out. The events are
+ * folded, so a ledger that does not fold fails here, as the PostgreSQL export does, not at import.
  */
 export const exportFileLedger = Effect.fn("exportFileLedger")(function* (
   options: { readonly root?: string | undefined; readonly sessionId?: string | undefined } = {}
@@ -55,6 +57,11 @@ export const exportFileLedger = Effect.fn("exportFileLedger")(function* (
       new StorageFailure({ operation: "ledger read", file, reason: error instanceof Error ? error.message : String(error), committed: false })
   })
   const scan = yield* Effect.fromResult(scanLedger(bytes, file))
+  const folded = fold(scan.events)
+  if (Result.isFailure(folded)) {
+    const index = scan.events.findIndex((event) => event.seq === folded.failure.seq)
+    return yield* new MalformedState({ file, line: index + 1, reason: folded.failure.reason })
+  }
   return scan.events
 })
 

@@ -1,4 +1,15 @@
-import { decodeLedgerJsonl, encodeLedgerJsonl, exportFileLedger, InvalidInput, LEDGER_SCHEMA, openGoalStore } from "@armory/goal-store"
+import { readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import {
+  decodeLedgerJsonl,
+  encodeLedgerJsonl,
+  exportFileLedger,
+  InvalidInput,
+  LEDGER_FILE,
+  LEDGER_SCHEMA,
+  MalformedState,
+  openGoalStore
+} from "@armory/goal-store"
 import { Effect, Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
@@ -51,5 +62,15 @@ describe("ledger JSON Lines", () => {
     await openGoalStore({ root })
     expect(await Effect.runPromise(exportFileLedger({ root, sessionId: "never-written" }))).toEqual([])
     expect(await Effect.runPromise(Effect.flip(exportFileLedger({ root, sessionId: "../escape" })))).toBeInstanceOf(InvalidInput)
+  })
+
+  it("refuses to export a ledger that does not fold, naming its line", async () => {
+    const root = tempRoot()
+    await readyGoal(root)
+    const file = join(root, LEDGER_FILE)
+    writeFileSync(file, readFileSync(file, "utf8").replace('"criterionId":"c1","id":"e1"', '"criterionId":"c9","id":"e1"'))
+    const error = await Effect.runPromise(Effect.flip(exportFileLedger({ root })))
+    expect(error).toBeInstanceOf(MalformedState)
+    expect(error).toMatchObject({ file, line: 2 })
   })
 })

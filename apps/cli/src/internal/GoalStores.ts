@@ -2,11 +2,20 @@ import {
   exportFileLedger,
   type GoalStoreError,
   type GoalStoreShape,
+  type ImportReport,
+  importLedger,
   type LedgerEvent,
   makeFileGoalStore
 } from "@armory/goal-store"
-import { exportPgLedger, makePgGoalDatabase, makePgGoalStore, PgGoalDatabase, type PgGoalDatabaseShape } from "@armory/goal-store-pg"
-import { Config, Effect, Option, Redacted, type Scope } from "effect"
+import {
+  exportPgLedger,
+  importPgLedger,
+  makePgGoalDatabase,
+  makePgGoalStore,
+  PgGoalDatabase,
+  type PgGoalDatabaseShape
+} from "@armory/goal-store-pg"
+import { Config, Console, Effect, Option, Redacted, type Scope } from "effect"
 import { Flag } from "effect/cli"
 import { InvalidUsage } from "./CommandFailed.js"
 
@@ -21,10 +30,12 @@ export const goalStoreFlags = {
     Flag.withDefault("file" as const),
     Flag.withDescription("where goals are kept: file (a directory, the default) or pg (a shared PostgreSQL database)")
   ),
+  // No config fallback here: whether the URL came from the arguments decides the password warning.
   databaseUrl: Flag.String("database-url").pipe(
-    Flag.withFallbackConfig(Config.String("ARMORY_GOALS_DATABASE_URL")),
     Flag.optional,
-    Flag.withDescription("with --store pg: postgres://user:password@host:port/database (else ARMORY_GOALS_DATABASE_URL)")
+    Flag.withDescription(
+      "with --store pg: postgres://user@host:port/database (else ARMORY_GOALS_DATABASE_URL; put a URL with a password there, not in the arguments)"
+    )
   ),
   databaseSchema: Flag.String("database-schema").pipe(
     Flag.withFallbackConfig(Config.String("ARMORY_GOALS_DATABASE_SCHEMA")),
@@ -33,20 +44,45 @@ export const goalStoreFlags = {
   )
 }
 
-/** The selection the flags name; `--store pg` without a database URL is invalid usage. */
+/** Whether a URL carries a password, in its user part or as a `password` parameter. */
+const carriesPassword = (url: string): boolean => {
+  try {
+    const parsed = new URL(url)
+    return parsed.password !== "" || parsed.searchParams.has("password")
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The selection the flags name. `--store pg` without a database URL, and flags of the other store
+ * (`--root`/`--goals-root` with pg, `--database-url` with file), are invalid usage. A password in
+ * `--database-url` is warned about: every user of the machine can read process arguments.
+ */
 export const goalStoreSelection = (flags: {
   readonly store: "file" | "pg"
   readonly databaseUrl: Option.Option<string>
   readonly databaseSchema: Option.Option<string>
   readonly root: string | undefined
-}): Effect.Effect<GoalStoreSelection, InvalidUsage> => {
-  if (flags.store === "file") return Effect.succeed({ store: "file", root: flags.root })
-  return Option.match(flags.databaseUrl, {
-    onNone: () => Effect.fail(new InvalidUsage({ message: "--store pg needs --database-url or ARMORY_GOALS_DATABASE_URL" })),
-    onSome: (url) =>
-      Effect.succeed({ store: "pg" as const, databaseUrl: Redacted.make(url), schema: Option.getOrUndefined(flags.databaseSchema) })
+}): Effect.Effect<GoalStoreSelection, InvalidUsage> =>
+  Effect.gen(function* () {
+    if (flags.store === "file") {
+      if (Option.isSome(flags.databaseUrl)) return yield* new InvalidUsage({ message: "--database-url needs --store pg" })
+      return { store: "file", root: flags.root }
+    }
+    if (flags.root !== undefined) {
+      return yield* new InvalidUsage({ message: "--store pg keeps goals in the database; the goals directory flag is for --store file" })
+    }
+    if (Option.isSome(flags.databaseUrl) && carriesPassword(flags.databaseUrl.value)) {
+      yield* Console.error("warning: --database-url carries a password that other users can read in the process list; set ARMORY_GOALS_DATABASE_URL instead")
+    }
+    const fromEnvironment = yield* Config.option(Config.String("ARMORY_GOALS_DATABASE_URL")).pipe(
+      Effect.mapError((error) => new InvalidUsage({ message: `ARMORY_GOALS_DATABASE_URL: ${error.message}` }))
+    )
+    const url = Option.orElse(flags.databaseUrl, () => Option.filter(fromEnvironment, (value) => value !== ""))
+    if (Option.isNone(url)) return yield* new InvalidUsage({ message: "--store pg needs --database-url or ARMORY_GOALS_DATABASE_URL" })
+    return { store: "pg", databaseUrl: Redacted.make(url.value), schema: Option.getOrUndefined(flags.databaseSchema) }
   })
-}
 
 /** Opens the selected database (pool and migrations); it closes with the scope. */
 export const openPgDatabase = (selection: Extract<GoalStoreSelection, { store: "pg" }>) =>
@@ -76,4 +112,19 @@ export const exportSession = (
     ? exportFileLedger({ root: selection.root, sessionId })
     : Effect.flatMap(openPgDatabase(selection), (database) =>
         exportPgLedger({ sessionId }).pipe(Effect.provideService(PgGoalDatabase, database))
+      )
+
+/**
+ * Imports a ledger into an empty session. PostgreSQL gets the atomic import: the whole ledger in one
+ * transaction, so an event the database cannot hold writes nothing instead of half a session.
+ */
+export const importSession = (
+  selection: GoalStoreSelection,
+  sessionId: string | undefined,
+  events: ReadonlyArray<LedgerEvent>
+): Effect.Effect<ImportReport, GoalStoreError, Scope.Scope> =>
+  selection.store === "file"
+    ? Effect.flatMap(makeFileGoalStore({ root: selection.root, sessionId }), (store) => importLedger(store, events))
+    : Effect.flatMap(openPgDatabase(selection), (database) =>
+        importPgLedger(events, { sessionId }).pipe(Effect.provideService(PgGoalDatabase, database))
       )

@@ -38,9 +38,24 @@ export const isSequenceConflict = (error: SqlError.SqlError): boolean => error.r
 
 const SQLSTATE = /^[0-9A-Z]{5}$/
 
-/** The failure for a typed error: the reason's tag first (`ConnectionError`, `StatementTimeoutError`, …). */
+/** Credentials in a URL (`//user:password@`), dropped from any text an error carries. */
+const URL_PASSWORD = /(\/\/[^/:@\s]*):[^@\s]*@/g
+
+/** The server's (or driver's) own text, e.g. `permission denied for database goals`. */
+const causeMessage = (error: SqlError.SqlError): string | undefined => {
+  const cause: unknown = error.reason.cause
+  if (typeof cause !== "object" || cause === null || !("message" in cause)) return undefined
+  return typeof cause.message === "string" && cause.message !== "" ? cause.message : undefined
+}
+
+/**
+ * The failure for a typed error: the reason's tag first (`ConnectionError`, `StatementTimeoutError`,
+ * …), then the server's message when the client's own does not carry it, then the SQLSTATE.
+ */
 export const describeSqlError = (error: SqlError.SqlError): string => {
   const code = sqlState(error)
-  if (code === undefined || error.message.includes(code)) return `${error.reason._tag}: ${error.message}`
-  return `${error.reason._tag}: ${error.message} (${SQLSTATE.test(code) ? "SQLSTATE " : ""}${code})`
+  const detail = causeMessage(error)
+  const message = detail === undefined || error.message.includes(detail) ? error.message : `${error.message}: ${detail}`
+  const text = code === undefined || message.includes(code) ? message : `${message} (${SQLSTATE.test(code) ? "SQLSTATE " : ""}${code})`
+  return `${error.reason._tag}: ${text}`.replace(URL_PASSWORD, "$1@")
 }

@@ -32,7 +32,7 @@ const openExisting = (path: string): number | undefined => {
  * point. On any failure the file is cut back to `committedBytes`, so a failed append leaves no
  * partial event.
  */
-export const appendLine = (fd: number, bytes: Uint8Array, committedBytes: number, faults: FaultHooks): void => {
+const appendLine = (fd: number, bytes: Uint8Array, committedBytes: number, faults: FaultHooks): void => {
   try {
     faults.beforeStep?.("ledger-write")
     const written = writeSync(fd, bytes)
@@ -47,7 +47,7 @@ export const appendLine = (fd: number, bytes: Uint8Array, committedBytes: number
 }
 
 /** Cuts an open ledger back to its committed bytes (dropping a torn tail) and makes that durable. */
-export const truncateOpenLedger = (fd: number, committedBytes: number): void => {
+const truncateOpenLedger = (fd: number, committedBytes: number): void => {
   ftruncateSync(fd, committedBytes)
   fsyncSync(fd)
 }

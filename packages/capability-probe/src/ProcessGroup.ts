@@ -25,6 +25,16 @@ export async function superviseRun(request: RunRequest): Promise<RunOutcome> {
   const GROUP_EXIT_GRACE_MS = 2000
   const PIPE_CLOSE_GRACE_MS = 1000
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+  // Whether `promise` settles within `ms`; the timer is cleared as soon as it does, so a probe that
+  // is done leaves nothing behind to keep the host's event loop alive.
+  const settlesWithin = (promise: Promise<unknown>, ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms)
+      void promise.then(() => {
+        clearTimeout(timer)
+        resolve(true)
+      })
+    })
   const errorCode = (error: unknown): string => {
     const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined
     return typeof code === "string" && /^[A-Z0-9_]+$/.test(code) ? code : "EUNKNOWN"
@@ -191,7 +201,7 @@ export async function superviseRun(request: RunRequest): Promise<RunOutcome> {
 
   async function verifyCleanup(pgid: number): Promise<CleanupReport> {
     if (!posix) {
-      await Promise.race([streamsClosed, sleep(PIPE_CLOSE_GRACE_MS)])
+      await settlesWithin(streamsClosed, PIPE_CLOSE_GRACE_MS)
       child.stdout?.destroy()
       child.stderr?.destroy()
       return { verified: true, scope: "direct-child" }
@@ -225,7 +235,7 @@ export async function superviseRun(request: RunRequest): Promise<RunOutcome> {
     }
     const escapeesGoneBy = Date.now() + GROUP_EXIT_GRACE_MS
     while (escapees.some(isLive) && Date.now() <= escapeesGoneBy) await sleep(10)
-    const pipesClosed = await Promise.race([streamsClosed.then(() => true), sleep(PIPE_CLOSE_GRACE_MS).then(() => false)])
+    const pipesClosed = await settlesWithin(streamsClosed, PIPE_CLOSE_GRACE_MS)
     if (!pipesClosed) {
       child.stdout?.destroy()
       child.stderr?.destroy()

@@ -1,5 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
+import { spawnSync } from "node:child_process"
 import { join } from "node:path"
+import { pathToFileURL } from "node:url"
 import { describe, expect, it } from "vitest"
 import {
   BLOCKED_BROWSER_DRIVER_CLEANUP_FAILED,
@@ -53,6 +55,19 @@ describe("resolution through the real resolver", () => {
     }
     expect(await probeBrowserDriver({ path: pathWith(directory) })).toEqual(expected)
     expect(probeBrowserDriverSync({ path: pathWith(directory) })).toEqual(expected)
+  })
+
+  it("leaves no timer behind to keep the host's event loop alive once it has answered", () => {
+    const directory = driver(BANNER)
+    // A fresh process, so that no other test's timers are counted.
+    const script = [
+      `import { probeBrowserDriver } from ${JSON.stringify(pathToFileURL(join(import.meta.dirname, "..", "dist", "index.js")).href)}`,
+      `const result = await probeBrowserDriver({ path: ${JSON.stringify(pathWith(directory))} })`,
+      `const timers = process.getActiveResourcesInfo().filter((resource) => resource === "Timeout").length`,
+      "console.log(JSON.stringify({ status: result.status, timers }))"
+    ].join("\n")
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" })
+    expect(JSON.parse(child.stdout)).toEqual({ status: "available", timers: 0 })
   })
 
   it("is unavailable when the driver is not on PATH or PATH is empty", async () => {

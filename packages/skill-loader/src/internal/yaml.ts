@@ -146,6 +146,15 @@ const findRefusal = (text: string): Refusal | undefined => {
   return undefined
 }
 
+/** {@link findRefusal}, or nothing when the event stream cannot be read either: the reason is then the parser's own. */
+const locateRefusal = (text: string): Refusal | undefined => {
+  try {
+    return findRefusal(text)
+  } catch {
+    return undefined
+  }
+}
+
 const isRefusalReason = (reason: string) =>
   reason.startsWith("aliases exceeded") || reason === "duplicated mapping key" || reason.includes("complex keys")
 
@@ -153,7 +162,7 @@ const isRefusalReason = (reason: string) =>
 const describeException = (error: YAMLException, text: string, firstLine: number): string => {
   if (error.reason.startsWith("nesting exceeded")) return `YAML refused: ${NESTED_TOO_DEEP}`
   if (isRefusalReason(error.reason)) {
-    const refusal = findRefusal(text)
+    const refusal = locateRefusal(text)
     if (refusal !== undefined) return `invalid YAML: ${refusal.describe(lineAndColumn(text, refusal.offset, firstLine))}`
   }
   const mark = error.mark

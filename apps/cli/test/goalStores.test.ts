@@ -221,6 +221,9 @@ describe("armory serve --store pg", () => {
     server.kill("SIGTERM")
     const [exitCode] = await exited
     expect(exitCode).toBe(130)
+    // The server ends a backend shortly after its client is gone, so pg_stat_activity may lag a little.
+    const settledBy = Date.now() + 5000
+    while ((await connections()) !== 0 && Date.now() < settledBy) await new Promise((resolve) => setTimeout(resolve, 50))
     expect(await connections()).toBe(0)
   }, 60_000)
 })

@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process"
-import { once } from "node:events"
 import { randomBytes } from "node:crypto"
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -7,9 +5,8 @@ import { join } from "node:path"
 import { openGoalStore } from "@armory/goal-store"
 import { afterAll, describe, expect, it } from "vitest"
 import { closeAdmin, dropSchema, query, TEST_DATABASE_URL, uniqueSchema } from "../../../packages/goal-store-pg/test/support/database.js"
-import { armory } from "./support/armory.js"
+import { armory, startServe } from "./support/armory.js"
 
-const bin = join(import.meta.dirname, "..", "dist", "bin.js")
 const tempRoot = () => mkdtempSync(join(tmpdir(), "armory-cli-stores-"))
 const schemas: Array<string> = []
 const freshSchema = () => {
@@ -174,22 +171,10 @@ describe("armory serve --store pg", () => {
     const schema = freshSchema()
     const application = `armory-serve-test-${randomBytes(3).toString("hex")}`
     const token = "serve-pg-test-token"
-    const server = spawn(
-      process.execPath,
-      [bin, "serve", "--port", "0", "--json", "--store", "pg", "--database-url", `${TEST_DATABASE_URL}?application_name=${application}`, "--database-schema", schema],
-      { env: { ...process.env, ARMORY_TOKEN: token }, stdio: ["ignore", "pipe", "pipe"] }
+    const { server, exited, url } = await startServe(
+      ["--json", "--store", "pg", "--database-url", `${TEST_DATABASE_URL}?application_name=${application}`, "--database-schema", schema],
+      { ARMORY_TOKEN: token }
     )
-    const exited = once(server, "exit")
-    let stdout = ""
-    server.stdout.setEncoding("utf8")
-    const url = await new Promise<string>((resolve, reject) => {
-      server.stdout.on("data", (chunk: string) => {
-        stdout += chunk
-        const line = stdout.split("\n").find((candidate) => candidate.startsWith("{"))
-        if (line !== undefined) resolve((JSON.parse(line) as { url: string }).url)
-      })
-      server.once("exit", (code) => reject(new Error(`armory serve exited ${code} before listening: ${stdout}`)))
-    })
     const post = (path: string, body: unknown) =>
       fetch(`${url}${path}?sessionId=served`, {
         method: "POST",

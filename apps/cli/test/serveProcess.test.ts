@@ -1,34 +1,12 @@
-import { spawn } from "node:child_process"
-import { once } from "node:events"
 import { existsSync, mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { openGoalStore } from "@armory/goal-store"
 import { describe, expect, it } from "vitest"
+import { startServe } from "./support/armory.js"
 
-const bin = join(import.meta.dirname, "..", "dist", "bin.js")
 const EXAMPLES = join(import.meta.dirname, "..", "..", "..", "examples", "skills")
 const TOKEN = "shutdown-test-token"
-
-/** Starts `armory serve` on an ephemeral port and resolves with its URL once it listens. */
-const startServe = async (extraArgs: ReadonlyArray<string> = []) => {
-  const server = spawn(process.execPath, [bin, "serve", "--port", "0", "--dir", EXAMPLES, ...extraArgs], {
-    env: { ...process.env, ARMORY_TOKEN: TOKEN },
-    stdio: ["ignore", "pipe", "pipe"]
-  })
-  const exited = once(server, "exit")
-  let stdout = ""
-  server.stdout.setEncoding("utf8")
-  const url = await new Promise<string>((resolve, reject) => {
-    server.stdout.on("data", (chunk: string) => {
-      stdout += chunk
-      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout)
-      if (match !== null) resolve(match[0])
-    })
-    server.once("exit", (code) => reject(new Error(`armory serve exited ${code} before listening: ${stdout}`)))
-  })
-  return { server, exited, url }
-}
 
 const execute = (url: string, code: string) =>
   fetch(`${url}/codemode/execute`, {
@@ -39,7 +17,7 @@ const execute = (url: string, code: string) =>
 
 describe("armory serve as a process", () => {
   it("finishes an in-flight request on SIGTERM, then exits 130 and stops listening", async () => {
-    const { server, exited, url } = await startServe()
+    const { server, exited, url } = await startServe(["--dir", EXAMPLES], { ARMORY_TOKEN: TOKEN })
 
     // A guest that keeps the request busy for a while, so the signal lands mid-request.
     const inFlight = execute(url, "const started = Date.now(); while (Date.now() - started < 1500) {} return 42")
@@ -56,7 +34,7 @@ describe("armory serve as a process", () => {
 
   it("lets goal mutations in flight at SIGTERM finish, then leaves no lock and no lost event", async () => {
     const root = join(mkdtempSync(join(tmpdir(), "armory-serve-goals-")), "goals")
-    const { server, exited, url } = await startServe(["--goals-root", root])
+    const { server, exited, url } = await startServe(["--dir", EXAMPLES, "--goals-root", root], { ARMORY_TOKEN: TOKEN })
     // A mutation every few milliseconds for a while (well under the tool-call limit), so the signal
     // lands while one is in flight.
     const inFlight = execute(

@@ -2,8 +2,6 @@ import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, w
 import { join } from "node:path"
 import {
   acquireLock,
-  encodeSnapshot,
-  fold,
   GateRefused,
   GoalStore,
   type GoalStoreClient,
@@ -13,25 +11,13 @@ import {
   repairGoalStore,
   SNAPSHOT_LAG_BYTES
 } from "@armory/goal-store"
-import { Effect, Result } from "effect"
+import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { foldLedger, ledgerOf, rebuiltSnapshot, snapshotText } from "./support/files.js"
+import { expectSnapshotOfLedger, foldLedger, ledgerOf, rebuiltSnapshot, snapshotText } from "./support/files.js"
 import { readyGoal, rejection, sha256, tempRoot } from "./support/temp.js"
 
 const ledgerSize = (root: string) => statSync(join(root, "ledger.jsonl")).size
 const snapshotOf = (root: string) => JSON.parse(snapshotText(root)) as { readonly seq: number; readonly ledgerBytes: number }
-
-/** `goals.json` is, byte for byte, the fold of the ledger up to the event it names, ending where it says. */
-const expectSnapshotOfLedger = (root: string) => {
-  const claimed = snapshotOf(root)
-  const ledger = readFileSync(join(root, "ledger.jsonl"))
-  const ends: Array<number> = []
-  for (let index = ledger.indexOf(0x0a); index !== -1; index = ledger.indexOf(0x0a, index + 1)) ends.push(index + 1)
-  const prefix = fold(ledgerOf(root).events.slice(0, claimed.seq))
-  if (Result.isFailure(prefix)) throw new Error(prefix.failure.reason)
-  expect(snapshotText(root)).toBe(encodeSnapshot(prefix.success, claimed.seq === 0 ? 0 : (ends[claimed.seq - 1] ?? -1)))
-  return claimed
-}
 
 const throughLayer = <A>(root: string, use: (goals: GoalStoreShape) => Effect.Effect<A, unknown>): Promise<A> =>
   Effect.runPromise(

@@ -1,26 +1,13 @@
 import { fork } from "node:child_process"
 import { readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
-import { type Checkpoint, type Criterion, encodeSnapshot, evaluateGate, fold, openGoalStore, WRITE_STEPS } from "@armory/goal-store"
-import { Result } from "effect"
+import { type Checkpoint, type Criterion, evaluateGate, openGoalStore, WRITE_STEPS } from "@armory/goal-store"
 import { afterAll, describe, expect, it } from "vitest"
-import { foldLedger, ledgerOf, snapshotText } from "./support/files.js"
+import { expectSnapshotOfLedger, foldLedger, ledgerOf } from "./support/files.js"
 import { readyGoal, tempRoot } from "./support/temp.js"
 import { startWorkers, WORKER, type Worker } from "./support/workers.js"
 
 const WRITERS = 8
-
-/** `goals.json` is, byte for byte, the fold of the ledger up to the event it names, ending where it says. */
-const expectSnapshotOfLedger = (root: string) => {
-  const text = snapshotText(root)
-  const claimed = JSON.parse(text) as { readonly seq: number }
-  const ledger = readFileSync(join(root, "ledger.jsonl"))
-  const ends: Array<number> = []
-  for (let index = ledger.indexOf(0x0a); index !== -1; index = ledger.indexOf(0x0a, index + 1)) ends.push(index + 1)
-  const prefix = fold(ledgerOf(root).events.slice(0, claimed.seq))
-  if (Result.isFailure(prefix)) throw new Error(prefix.failure.reason)
-  expect(text).toBe(encodeSnapshot(prefix.success, claimed.seq === 0 ? 0 : (ends[claimed.seq - 1] ?? -1)))
-}
 
 const workers: Array<Worker> = []
 const pool = async (count: number) => {

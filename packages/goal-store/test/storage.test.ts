@@ -1,8 +1,6 @@
 import { copyFileSync, existsSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import {
-  encodeSnapshot,
-  fold,
   GoalStore,
   type GoalStoreClient,
   type GoalStoreShape,
@@ -13,28 +11,12 @@ import {
   StorageFailure,
   type WriteStep
 } from "@armory/goal-store"
-import { Effect, Result } from "effect"
+import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { foldLedger, ledgerOf, rebuiltSnapshot, snapshotText } from "./support/files.js"
+import { expectSnapshotOfLedger, foldLedger, ledgerOf, rebuiltSnapshot, snapshotText } from "./support/files.js"
 import { readyGoal, rejection, sha256, tempRoot } from "./support/temp.js"
 
 const lines = (root: string) => readFileSync(join(root, "ledger.jsonl"), "utf8").split("\n")
-
-/**
- * The snapshot contract: `goals.json` is, byte for byte, the fold of the ledger up to the event it
- * names, recorded with the byte at which that event's line ends. Answers that sequence.
- */
-const expectSnapshotOfLedger = (root: string): number => {
-  const text = snapshotText(root)
-  const claimed = JSON.parse(text) as { readonly seq: number }
-  const ledger = readFileSync(join(root, "ledger.jsonl"))
-  const ends: Array<number> = []
-  for (let index = ledger.indexOf(0x0a); index !== -1; index = ledger.indexOf(0x0a, index + 1)) ends.push(index + 1)
-  const prefix = fold(ledgerOf(root).events.slice(0, claimed.seq))
-  if (Result.isFailure(prefix)) throw new Error(prefix.failure.reason)
-  expect(text).toBe(encodeSnapshot(prefix.success, claimed.seq === 0 ? 0 : (ends[claimed.seq - 1] ?? -1)))
-  return claimed.seq
-}
 
 /** Runs `use` on the store as a layer, which brings `goals.json` up to date when it closes. */
 const throughLayer = <A>(root: string, use: (goals: GoalStoreShape) => Effect.Effect<A, unknown>): Promise<A> =>
@@ -53,7 +35,7 @@ describe("ledger and snapshot", () => {
     expect(events.map((event) => [event.seq, event.schema])).toEqual([1, 2, 3, 4, 5].map((seq) => [seq, LEDGER_SCHEMA]))
     expect(lines(root).at(-1)).toBe("")
     // The first write creates goals.json; later ones leave it behind until it is due.
-    expect(expectSnapshotOfLedger(root)).toBe(1)
+    expect(expectSnapshotOfLedger(root).seq).toBe(1)
     await throughLayer(root, (goals) => goals.checkpoint({ summary: "through a layer" }))
     expect(snapshotText(root)).toBe(rebuiltSnapshot(root))
     const snapshot = JSON.parse(snapshotText(root)) as { seq: number; ledgerBytes: number }
@@ -225,7 +207,7 @@ describe("injected write failures", () => {
       const reopened = await openGoalStore({ root })
       expect((await reopened.status()).goal?.checkpoints.map((checkpoint) => checkpoint.summary)).toEqual([`written while ${step} fails`])
       await reopened.checkpoint({ summary: "next" })
-      expect(expectSnapshotOfLedger(root)).toBe(step === "directory-fsync" ? 5 : 6)
+      expect(expectSnapshotOfLedger(root).seq).toBe(step === "directory-fsync" ? 5 : 6)
     })
   }
 

@@ -53,10 +53,19 @@ export const describePackageContract = (packageDirectory) => {
       for (const statement of statements) expect(statement).toMatch(REEXPORT)
     })
 
-    it("has a README that names the package", () => {
+    it("accepts a range of each peer, never one exact version", () => {
+      for (const [name, range] of Object.entries(manifest.peerDependencies ?? {})) {
+        expect({ name, exact: /^v?\d/.test(range) || range === "catalog:" }).toEqual({ name, exact: false })
+      }
+    })
+
+    it("has a README that names the package and says it is ESM only", () => {
       const readme = join(packageDir, "README.md")
       expect(existsSync(readme)).toBe(true)
-      expect(readFileSync(readme, "utf8").split("\n")[0]).toBe(`# ${manifest.name}`)
+      const text = readFileSync(readme, "utf8")
+      expect(text.split("\n")[0]).toBe(`# ${manifest.name}`)
+      // There is no `require` condition: a CommonJS consumer must learn that before installing.
+      expect(text).toContain("ESM only")
     })
   })
 }

@@ -1,2 +1,12 @@
-/** Registers vitest tests that run each ```ts block of the package README and check its `// prints:` comments. */
-export declare const describeReadmeExamples: (packageDir: string) => void
+export interface ReadmeExampleOptions {
+  /** Files written into the consumer project before the examples run, by relative path. */
+  readonly files?: Readonly<Record<string, string>>
+  /** Variables added to the examples' environment. */
+  readonly env?: Readonly<Record<string, string>>
+}
+
+/**
+ * Registers vitest tests that install the packed package in a project outside the monorepo,
+ * type-check each ```ts block of its README there and run it twice, checking its `// prints:` comments.
+ */
+export declare const describeReadmeExamples: (packageDir: string, options?: ReadmeExampleOptions) => void

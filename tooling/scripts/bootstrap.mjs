@@ -6,13 +6,16 @@
 // `.toolchain/bin` first on PATH. This file must run on Node 20 with no dependencies.
 //
 //   node tooling/scripts/bootstrap.mjs quickstart   install, build, run the CLI's main job
-//   node tooling/scripts/bootstrap.mjs test         install, run every test through turbo, summarise
+//   node tooling/scripts/bootstrap.mjs test         ready the machine (Chromium, PostgreSQL), install,
+//                                                   run every test through turbo, summarise
 //   node tooling/scripts/bootstrap.mjs exec <cmd…>  run one command with the toolchain on PATH
 import { spawnSync } from "node:child_process"
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import { UnknownOptOut } from "../config/components.js"
 import { satisfiesMinimum } from "./node-version.mjs"
+import { MachineNotReady, prepareTestMachine } from "./test-machine.mjs"
 import { clearReports } from "./test-summary.mjs"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..")
@@ -26,9 +29,21 @@ const pnpmVersion = pnpmSpec.replace(/^pnpm@/, "")
 
 const log = (message) => process.stderr.write(`armory bootstrap: ${message}\n`)
 
-const fail = (message) => {
+const fail = (message, code = 1) => {
   log(message)
-  process.exit(1)
+  process.exit(code)
+}
+
+/** Chromium and PostgreSQL for the real-component suites, or one line saying which is missing. */
+const readyTestMachine = () => {
+  try {
+    const skipped = prepareTestMachine({ log })
+    if (skipped.length > 0) log(`opted out of ${skipped.join(", ")} (ARMORY_TEST_SKIP): those suites are skipped and the run is not a full one`)
+  } catch (error) {
+    if (error instanceof UnknownOptOut) fail(error.message, 2)
+    if (error instanceof MachineNotReady) fail(`the test suite cannot run: ${error.message}`)
+    throw error
+  }
 }
 
 const run = (command, args, options = {}) => {
@@ -154,6 +169,7 @@ switch (command) {
     break
   }
   case "test": {
+    readyTestMachine()
     ensureToolchain()
     install()
     clearReports()

@@ -1,6 +1,5 @@
-import { Effect } from "effect"
-import { Command } from "effect/cli"
-import packageJson from "../package.json" with { type: "json" }
+import { Console, Effect, Stdio } from "effect"
+import { CliOutput, Command, TerminalCapabilities } from "effect/cli"
 import { armCommand } from "./Arm.js"
 import { browserCommand } from "./Browser.js"
 import { doctorCommand } from "./Doctor.js"
@@ -8,6 +7,7 @@ import { execCommand } from "./Exec.js"
 import { goalCommand } from "./Goal.js"
 import { instructionsCommand } from "./Instructions.js"
 import { UsageError } from "./internal/CommandFailed.js"
+import { ARMORY_VERSION } from "./internal/Version.js"
 import { probeCommand } from "./Probe.js"
 import { serveCommand } from "./Serve.js"
 import { skillsCommand } from "./Skills.js"
@@ -21,10 +21,46 @@ export const armoryCommand = Command.make("armory").pipe(
   Command.withSubcommands([skillsCommand, armCommand, goalCommand, execCommand, instructionsCommand, browserCommand, probeCommand, serveCommand, doctorCommand])
 )
 
-export const runCli = Command.run(armoryCommand, { version: packageJson.version }).pipe(
-  Effect.catchTag("ShowHelp", (help) =>
-    help.errors.length === 0
-      ? Effect.void
-      : Effect.fail(new UsageError({ reasons: help.errors.map((error) => error.message) }))
-  )
-)
+/**
+ * The subcommand path the arguments name, e.g. `armory goal set` for `goal --root g set …`: flags
+ * and their values are passed over until a command without subcommands is reached.
+ */
+const commandPath = (args: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const path: Array<string> = [armoryCommand.name]
+  let current: Command.Command.Any = armoryCommand
+  for (const arg of args) {
+    const subcommands = current.subcommands.flatMap((group) => group.commands)
+    if (subcommands.length === 0) break
+    const next = subcommands.find((command) => command.name === arg)
+    if (next === undefined) continue
+    path.push(next.name)
+    current = next
+  }
+  return path
+}
+
+/** Usage errors go to stderr as one short reason each and the `--help` hint, never the help page on stdout. */
+const quietInvalidInvocation = CliOutput.layerPresenter({
+  present: (event) => (event._tag === "InvalidInvocation" ? Effect.void : CliOutput.defaultPresenter.present(event))
+})
+
+const reportUsage = (args: ReadonlyArray<string>) => (error: UsageError) => {
+  const path = commandPath(args).join(" ")
+  return Console.error([...error.reasons.map((reason) => `${path}: ${reason}`), `Run \`${path} --help\` for usage.`].join("\n"))
+}
+
+export const runCli = Effect.gen(function* () {
+  const args = yield* (yield* Stdio.Stdio).args
+  const { canPrompt } = yield* TerminalCapabilities.TerminalCapabilities
+  const wizard = args.some((arg) => arg === "--wizard" || arg.startsWith("--wizard="))
+  const run =
+    wizard && !canPrompt
+      ? Effect.fail(new UsageError({ reasons: ["--wizard asks its questions on a terminal: stdin and stdout must both be one"] }))
+      : Command.run(armoryCommand, { version: ARMORY_VERSION }).pipe(
+          Effect.catchTag("ShowHelp", (help) =>
+            help.errors.length === 0 ? Effect.void : Effect.fail(new UsageError({ reasons: help.errors.map((error) => error.message) }))
+          ),
+          Effect.provide(quietInvalidInvocation)
+        )
+  return yield* run.pipe(Effect.tapErrorTag("UsageError", reportUsage(args)))
+})

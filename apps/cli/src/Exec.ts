@@ -4,9 +4,9 @@ import { type ExecuteResult, executeEffect } from "@armory/codemode"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { acquireBrowserPage, providerFlag } from "./Browser.js"
-import { CommandFailed } from "./internal/CommandFailed.js"
+import { CommandFailed, invalidUsage } from "./internal/CommandFailed.js"
 import { type Channel, EXEC_GLOBALS, execTools, lazyGoalStore, selectedGlobals } from "./internal/ExecTools.js"
-import { dirsFlag } from "./internal/SkillSources.js"
+import { checkSkillDirs, dirsFlag } from "./internal/SkillSources.js"
 import { readStdin } from "./internal/Stdin.js"
 
 /** Without a provider `page` says so on every call rather than probing for a browser unasked. */
@@ -64,6 +64,11 @@ export const execCommand = Command.make(
   ({ file, globals, timeout, dirs, provider, goalsRoot, sessionId, json }) =>
     Effect.scoped(
       Effect.gen(function* () {
+        const timeoutMs = Option.getOrUndefined(timeout)
+        if (timeoutMs !== undefined && timeoutMs <= 0) {
+          return yield* invalidUsage(`--timeout must be a positive number of milliseconds, got ${timeoutMs}`)
+        }
+        yield* checkSkillDirs(dirs)
         const goals = yield* Effect.fromResult(
           lazyGoalStore({ root: Option.getOrUndefined(goalsRoot), sessionId: Option.getOrUndefined(sessionId) })
         ).pipe(Effect.mapError((error) => new CommandFailed({ message: error.message })))
@@ -78,12 +83,12 @@ export const execCommand = Command.make(
           }
         }
         const tools = yield* execTools({ channel, page, goals, dirs })
-        const timeoutMs = Option.getOrUndefined(timeout)
+        const selected = yield* selectedGlobals(tools, globals)
         const result = yield* executeEffect(code, {
           tools,
-          globals: selectedGlobals(globals),
+          globals: selected,
           ...(timeoutMs === undefined ? {} : { timeoutMs })
-        }).pipe(Effect.mapError((error) => new CommandFailed({ message: error.message })))
+        }).pipe(Effect.mapError((error) => invalidUsage(`--globals: ${error.message}`)))
         yield* Console.log(json ? JSON.stringify({ ...result, channel: { id: channel.id, messages } }) : renderText(result))
         if (result.status !== "completed") {
           return yield* new CommandFailed({ message: `the execution ended with status ${result.status}` })
@@ -105,6 +110,6 @@ export const execCommand = Command.make(
       "           (GateRefused with its unmet list, SteeringRejected, ...)\n" +
       "`armory instructions` prints the declarations and rules a model gets.\n" +
       "Exit codes: 0 the code completed, 1 it failed or timed out (the result is still printed)\n" +
-      "or the file could not be read or a global is invalid, 2 invalid usage."
+      "or the file could not be read, 2 invalid usage (a global code mode refuses, a --timeout that is not positive)."
   )
 )

@@ -18,9 +18,9 @@ import {
   SettableGoalStatus,
   SteeringKind
 } from "@armory/goal-store"
-import { Console, Effect, Option } from "effect"
+import { Console, Effect, Option, Schema } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { CommandFailed, InvalidUsage } from "./internal/CommandFailed.js"
+import { CommandFailed, invalidUsage, type UsageError } from "./internal/CommandFailed.js"
 import { exportSession, goalStoreFlags, goalStoreSelection, importSession, openGoalSession } from "./internal/GoalStores.js"
 import { readStdin } from "./internal/Stdin.js"
 import { renderTable } from "./internal/Table.js"
@@ -57,10 +57,24 @@ const forceFlag = Flag.Boolean("force").pipe(
 
 const forceField = (force: boolean): { readonly force?: true } => (force ? { force: true } : {})
 
-/** Parses `scenario|channel|test_ref`; the channel is checked by the store's own input Schema. */
-const criterionSpec = (text: string): CriterionSpec => {
-  const [scenario = "", qaChannel = "", ...testRef] = text.split("|")
-  return { scenario: scenario.trim(), qaChannel: qaChannel.trim() as CriterionSpec["qaChannel"], testRef: testRef.join("|").trim() }
+const CRITERION_FORMAT = '"scenario|channel|test_ref"'
+const isQaChannel = Schema.is(QaChannel)
+
+/** Parses `--criterion "scenario|channel|test_ref"`; a malformed one is a usage error naming the part that is wrong. */
+const criterionSpec = (text: string): Effect.Effect<CriterionSpec, UsageError> => {
+  const refuse = (problem: string) => Effect.fail(invalidUsage(`--criterion ${JSON.stringify(text)}: ${problem}`))
+  const parts = text.split("|")
+  if (parts.length < 3) {
+    return refuse(`expected ${CRITERION_FORMAT}, three parts separated by |, got ${parts.length === 1 ? "one (no |)" : "two"}`)
+  }
+  const [scenario = "", qaChannel = "", ...testRef] = parts.map((part) => part.trim())
+  if (scenario === "") return refuse(`the scenario (before the first |) is empty; expected ${CRITERION_FORMAT}`)
+  if (!isQaChannel(qaChannel)) {
+    return refuse(`the channel ${JSON.stringify(qaChannel)} is not one of ${QaChannel.literals.join(", ")}; expected ${CRITERION_FORMAT}`)
+  }
+  const ref = testRef.join("|")
+  if (ref === "") return refuse(`the test_ref (after the second |) is empty; expected ${CRITERION_FORMAT}`)
+  return Effect.succeed({ scenario, qaChannel, testRef: ref })
 }
 
 const failure = (error: GoalStoreError, json: boolean) =>
@@ -128,7 +142,10 @@ const setCommand = Command.make(
       Flag.withDescription('a success criterion as "scenario|channel|test_ref" (repeatable)')
     )
   },
-  ({ objective, criteria }) => withStore((store) => store.set({ objective, criteria: criteria.map(criterionSpec) }), renderGoal)
+  ({ objective, criteria }) =>
+    Effect.forEach(criteria, criterionSpec).pipe(
+      Effect.flatMap((specs) => withStore((store) => store.set({ objective, criteria: specs }), renderGoal))
+    )
 ).pipe(
   Command.withShortDescription("Set the session's objective, with success criteria"),
   Command.withDescription(describe("Set the objective; a session holds one. A different objective is refused (ObjectiveConflict)."))
@@ -200,17 +217,21 @@ const steerCommand = Command.make(
     force: forceFlag
   },
   ({ directive, kind, evidence, rationale, criterion, force }) =>
-    withStore(
-      (store) =>
-        store.steer({
-          directive,
-          kind,
-          evidence,
-          rationale,
-          ...Option.match(criterion, { onNone: () => ({}), onSome: (text) => ({ criterion: criterionSpec(text) }) }),
-          ...forceField(force)
-        }),
-      (steering) => `steering ${steering.id} (${steering.kind}) recorded${steering.criterionId === undefined ? "" : `; added ${steering.criterionId}`}`
+    Effect.forEach(Option.toArray(criterion), criterionSpec).pipe(
+      Effect.flatMap(([spec]) =>
+        withStore(
+          (store) =>
+            store.steer({
+              directive,
+              kind,
+              evidence,
+              rationale,
+              ...(spec === undefined ? {} : { criterion: spec }),
+              ...forceField(force)
+            }),
+          (steering) => `steering ${steering.id} (${steering.kind}) recorded${steering.criterionId === undefined ? "" : `; added ${steering.criterionId}`}`
+        )
+      )
     )
 ).pipe(
   Command.withShortDescription("Record a steering directive"),
@@ -302,7 +323,7 @@ const repairCommand = Command.make(
     Effect.gen(function* () {
       const { selection, sessionId, json } = yield* selected
       if (selection.store !== "file") {
-        return yield* new InvalidUsage({ message: "repair mends the files of the file store; a PostgreSQL store needs no repair" })
+        return yield* invalidUsage("repair mends the files of the file store; a PostgreSQL store needs no repair")
       }
       const result = yield* repair({ root: selection.root, sessionId, dryRun }).pipe(Effect.result)
       if (result._tag === "Failure") return yield* failure(result.failure, json)

@@ -4,7 +4,7 @@ import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
 import { NO_BROWSER } from "./Exec.js"
 import { EXEC_GLOBALS, execTools, lazyGoalStore, selectedGlobals, unavailableChannel } from "./internal/ExecTools.js"
-import { dirsFlag } from "./internal/SkillSources.js"
+import { checkSkillDirs, dirsFlag } from "./internal/SkillSources.js"
 
 export const instructionsCommand = Command.make(
   "instructions",
@@ -17,10 +17,11 @@ export const instructionsCommand = Command.make(
     json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription('print { "instructions": text } as JSON'))
   },
   Effect.fn("instructions")(function* ({ globals, dirs, json }) {
+    yield* checkSkillDirs(dirs)
     // The preview only describes `goals`; the store is opened on a call, and no call is made here.
     const goals = yield* Effect.fromResult(lazyGoalStore({}))
     const tools = yield* execTools({ channel: unavailableChannel, page: unavailablePage(NO_BROWSER), goals, dirs })
-    const text = instructions(tools, { globals: selectedGlobals(globals) })
+    const text = instructions(tools, { globals: yield* selectedGlobals(tools, globals) })
     yield* Console.log(json ? JSON.stringify({ instructions: text }) : text)
   })
 ).pipe(

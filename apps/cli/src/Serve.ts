@@ -9,10 +9,11 @@ import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Console, Context, Effect, Layer, Option, type Redacted } from "effect"
 import { Command, Flag } from "effect/cli"
 import { HttpServer } from "effect/http"
-import { CommandFailed } from "./internal/CommandFailed.js"
+import { CommandFailed, invalidUsage } from "./internal/CommandFailed.js"
 import { EXEC_GLOBALS, execTools, lazyGoalSession, lazyGoalStore } from "./internal/ExecTools.js"
 import { goalStoreFlags, goalStoreSelection, openPgDatabase, pgSessions } from "./internal/GoalStores.js"
-import { dirsFlag, skillSources } from "./internal/SkillSources.js"
+import { checkSkillDirs, dirsFlag, skillSources } from "./internal/SkillSources.js"
+import { ARMORY_VERSION } from "./internal/Version.js"
 
 /** Until `armory serve` can drive a browser, `page` says so on every call. */
 export const NO_SERVE_BROWSER = "armory serve has no browser connected in this version"
@@ -69,18 +70,16 @@ export const serveSettings = (flags: {
 }) =>
   Effect.gen(function* () {
     if (!Number.isInteger(flags.port) || flags.port < 0 || flags.port > 65_535) {
-      return yield* new CommandFailed({ message: `--port must be 0..65535, got ${flags.port}` })
+      return yield* invalidUsage(`--port must be 0..65535, got ${flags.port}`)
+    }
+    if (!isLoopback(flags.host) && !flags.allowRemote) {
+      return yield* invalidUsage(
+        `refusing to bind ${flags.host}: not a loopback address (pass --allow-remote with --token-file or ARMORY_TOKEN)`
+      )
     }
     const { token, tokenSource } = yield* resolveToken(flags.tokenFile, flags.envToken)
-    if (!isLoopback(flags.host)) {
-      if (!flags.allowRemote) {
-        return yield* new CommandFailed({
-          message: `refusing to bind ${flags.host}: not a loopback address (pass --allow-remote with --token-file or ARMORY_TOKEN)`
-        })
-      }
-      if (tokenSource === "generated") {
-        return yield* new CommandFailed({ message: "--allow-remote needs a token from --token-file or ARMORY_TOKEN" })
-      }
+    if (!isLoopback(flags.host) && tokenSource === "generated") {
+      return yield* invalidUsage("--allow-remote needs a token from --token-file or ARMORY_TOKEN")
     }
     const settings: ServeSettings = {
       host: flags.host,
@@ -120,7 +119,8 @@ export const armoryServer = (settings: ServeSettings) => {
       defaultGlobals: EXEC_GLOBALS,
       goalsRoot: settings.goalsRoot,
       goalStore: goals?.open ?? fileGoalStoreFactory(settings.goalsRoot ?? DEFAULT_ROOT),
-      extraHosts: isLoopback(settings.host) ? [] : [settings.host]
+      extraHosts: isLoopback(settings.host) ? [] : [settings.host],
+      version: ARMORY_VERSION
     })
   const routes =
     settings.goalsDatabase === undefined
@@ -165,6 +165,7 @@ export const serveCommand = Command.make(
     json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("print the URL (and a generated token) as one JSON line"))
   },
   Effect.fn("serve")(function* ({ host, port, tokenFile, allowRemote, dirs, goalsRoot, store, databaseUrl, databaseSchema, json }) {
+    yield* checkSkillDirs(dirs)
     const goals = yield* goalStoreSelection({ store, databaseUrl, databaseSchema, root: Option.getOrUndefined(goalsRoot) })
     const settings = yield* serveSettings({
       host,
@@ -207,6 +208,7 @@ export const serveCommand = Command.make(
       "`Authorization: Bearer <token>`. The Host header must name a loopback host, request bodies\n" +
       `are capped (413), no CORS headers are sent. Loopback hosts: ${LOOPBACK_HOSTS.join(", ")}.\n` +
       "Stops on SIGINT/SIGTERM after in-flight requests finish.\n" +
-      "Exit codes: 130 stopped by SIGINT/SIGTERM, 1 the server could not start or the token file is unreadable, 2 invalid usage."
+      "Exit codes: 130 stopped by SIGINT/SIGTERM, 1 the server could not start or the token file is unreadable,\n" +
+      "2 invalid usage (a port outside 0..65535, a non-loopback --host without --allow-remote and a chosen token)."
   )
 )

@@ -3,12 +3,12 @@ import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
 import { CommandFailed } from "./internal/CommandFailed.js"
 import { problemLines, renderSkillTable } from "./internal/LoadReportView.js"
-import { dirsFlag, skillSources } from "./internal/SkillSources.js"
+import { checkSkillDirs, dirsFlag, skillSources } from "./internal/SkillSources.js"
 
 const jsonFlag = Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("print one JSON object"))
 
-/** Loads the given skill roots, or the default ones. */
-export const loadRoots = (dirs: ReadonlyArray<string>) => load(skillSources(dirs))
+/** Loads the given skill roots, or the default ones; a named root that is not there is a usage error. */
+export const loadRoots = (dirs: ReadonlyArray<string>) => checkSkillDirs(dirs).pipe(Effect.andThen(load(skillSources(dirs))))
 
 const showReport = Effect.fn("showReport")(function* (dirs: ReadonlyArray<string>, json: boolean) {
   const report = yield* loadRoots(dirs)

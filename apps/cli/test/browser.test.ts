@@ -1,8 +1,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { chromiumMissing, type LaunchedChromium, launchChromium } from "../../../packages/browser-runtime/test/support/chromium.js"
+import { describeRequiring } from "@armory/config/test-components"
+import { afterAll, beforeAll, expect, it } from "vitest"
+import { type LaunchedChromium, launchChromium } from "../../../packages/browser-runtime/test/support/chromium.js"
 import { type FixtureSite, startFixtureSite } from "../../../packages/browser-runtime/test/support/servers.js"
 import { armory } from "./support/armory.js"
 
@@ -14,9 +15,8 @@ const file = (name: string, contents: string) => {
   return path
 }
 
-if (chromiumMissing !== null) console.warn(`skipping the armory browser tests: ${chromiumMissing}`)
 
-describe.skipIf(chromiumMissing !== null)("armory browser and exec against a real Chromium", () => {
+describeRequiring("browser", "armory browser and exec against a real Chromium", () => {
   let chromium: LaunchedChromium
   let site: FixtureSite
   let env: NodeJS.ProcessEnv

@@ -81,9 +81,9 @@ describe("armory exec", () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ status: "timeout", error: { _tag: "Timeout" } })
   })
 
-  it("refuses a global that is not a namespace", async () => {
+  it("refuses a global that is not a namespace as a usage error", async () => {
     const run = await armory(["exec", script("return 1"), "--globals", "notes", "--dir", examples])
-    expect(run.code).toBe(1)
+    expect(run.code).toBe(2)
     expect(run.stderr).toContain('invalid global "notes"')
   })
 

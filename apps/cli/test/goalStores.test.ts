@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { openGoalStore } from "@armory/goal-store"
-import { afterAll, describe, expect, it } from "vitest"
+import { describeRequiring } from "@armory/config/test-components"
+import { afterAll, expect, it } from "vitest"
 import { closeAdmin, dropSchema, query, TEST_DATABASE_URL, uniqueSchema } from "../../../packages/goal-store-pg/test/support/database.js"
 import { armory, startServe } from "./support/armory.js"
 
@@ -23,7 +24,7 @@ afterAll(async () => {
 const pgGoal = (schema: string, ...args: ReadonlyArray<string>) =>
   armory(["goal", "--store", "pg", "--database-schema", schema, ...args], { env: { ARMORY_GOALS_DATABASE_URL: TEST_DATABASE_URL } })
 
-describe("armory goal --store pg", () => {
+describeRequiring("pg", "armory goal --store pg", () => {
   it("drives a goal in PostgreSQL, the URL from ARMORY_GOALS_DATABASE_URL", async () => {
     const schema = freshSchema()
     const set = await pgGoal(schema, "set", "--objective", "Ship login", "--criterion", "a user logs in|browser|e2e/login.spec.ts")
@@ -81,7 +82,7 @@ describe("armory goal --store pg", () => {
   })
 })
 
-describe("armory goal export / import", () => {
+describeRequiring("pg", "armory goal export / import", () => {
   it("imports into PostgreSQL all or nothing: an event jsonb cannot hold writes no row, the fixed ledger imports after", async () => {
     const root = tempRoot()
     // Process arguments cannot carry NUL, so the file store is written in process.
@@ -166,7 +167,7 @@ describe("armory goal export / import", () => {
   })
 })
 
-describe("armory serve --store pg", () => {
+describeRequiring("pg", "armory serve --store pg", () => {
   it("serves goals from the database on one shared pool, and closes it on SIGTERM", async () => {
     const schema = freshSchema()
     const application = `armory-serve-test-${randomBytes(3).toString("hex")}`

@@ -2,6 +2,7 @@ import { mkdtempSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createClient, makeArmoryClient } from "@armory/client"
+import { chromiumExecutable, describeRequiring } from "@armory/config/test-components"
 import { NodeServices } from "@effect/platform-node"
 import { Effect, Exit, Layer, ManagedRuntime, Scope } from "effect"
 import { FetchHttpClient } from "effect/http"
@@ -92,15 +93,23 @@ describe("armory serve's settings", () => {
   })
 })
 
-describe("/docs in a real Chromium", () => {
+describeRequiring("browser", "/docs in a real Chromium", () => {
   let browser: Browser
   beforeAll(async () => {
     browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"]
+      executablePath: chromiumExecutable(),
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync"
+      ]
     })
   })
-  afterAll(() => browser.close())
+  afterAll(() => browser?.close())
 
   it("renders the OpenAPI reference offline, with every group, and saves a screenshot", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })

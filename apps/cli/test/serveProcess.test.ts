@@ -3,7 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { openGoalStore } from "@armory/goal-store"
 import { describe, expect, it } from "vitest"
-import { startServe } from "./support/armory.js"
+import { armory, startServe } from "./support/armory.js"
 
 const EXAMPLES = join(import.meta.dirname, "..", "..", "..", "examples", "skills")
 const TOKEN = "shutdown-test-token"
@@ -16,6 +16,19 @@ const execute = (url: string, code: string) =>
   })
 
 describe("armory serve as a process", () => {
+  it("reports on /health the version `armory --version` prints", async () => {
+    const { server, exited, url } = await startServe(["--dir", EXAMPLES], { ARMORY_TOKEN: TOKEN })
+    try {
+      const health = (await (await fetch(`${url}/health`)).json()) as { readonly version: string; readonly api: string }
+      const printed = (await armory(["--version"])).stdout.trim()
+      expect(printed).toBe(`armory v${health.version}`)
+      expect(health.api).toMatch(/^\d+\.\d+\.\d+$/)
+    } finally {
+      server.kill("SIGTERM")
+      await exited
+    }
+  }, 30_000)
+
   it("finishes an in-flight request on SIGTERM, then exits 130 and stops listening", async () => {
     const { server, exited, url } = await startServe(["--dir", EXAMPLES], { ARMORY_TOKEN: TOKEN })
 

@@ -1,13 +1,8 @@
 import { runBench } from "@armory/bench"
 import { connect, disconnect, getAutomationPage, runJob } from "@armory/browser-runtime"
 import { chromium } from "playwright-core"
-import { chromiumMissing, launchChromium } from "../test/support/chromium.ts"
+import { launchChromium } from "../test/support/chromium.ts"
 import { startFixtureSite } from "../test/support/servers.ts"
-
-if (chromiumMissing !== null) {
-  console.log(`skipping the browser-runtime benchmark: ${chromiumMissing}`)
-  process.exit(0)
-}
 
 const [browser, site] = await Promise.all([launchChromium(), startFixtureSite()])
 const url = `${site.url}/plain`

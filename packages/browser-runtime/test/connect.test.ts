@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describeRequiring } from "@armory/config/test-components"
+import { afterAll, beforeAll, expect, it } from "vitest"
 import {
   BrowserUnavailableError,
   connect,
@@ -8,13 +9,12 @@ import {
   probeCdp,
   probeTarget
 } from "../src/index.js"
-import { chromiumMissing, type LaunchedChromium, launchChromium } from "./support/chromium.js"
+import { type LaunchedChromium, launchChromium } from "./support/chromium.js"
 import { startNodeInspector } from "./support/inspector.js"
 import { type FakeCdpKind, type LoopbackServer, listen, startFakeCdp } from "./support/servers.js"
 
-if (chromiumMissing !== null) console.warn(`skipping the real-browser probe and connect tests: ${chromiumMissing}`)
 
-describe.skipIf(chromiumMissing !== null)("probeCdp and connect against a real Chromium", () => {
+describeRequiring("browser", "probeCdp and connect against a real Chromium", () => {
   let chromium: LaunchedChromium
 
   beforeAll(async () => {
@@ -51,14 +51,13 @@ describe.skipIf(chromiumMissing !== null)("probeCdp and connect against a real C
     ["page-websocket", /not a browser endpoint/]
   ]
 
-  it.each(impostors)("refuses a %s answer with a typed UNAVAILABLE within the timeout and never connects", async (kind, reason) => {
+  // A hanging answer is refused by the deadline alone (its reason names it); were it not, the probe
+  // would wait forever and the test would never finish.
+  it.each(impostors)("refuses a %s answer with a typed UNAVAILABLE and never connects", async (kind, reason) => {
     const fake = await startFakeCdp(kind)
     const connects: Array<string> = []
     try {
-      const started = Date.now()
       const probed = await probeCdp(fake.url, { timeoutMs: 400 }).catch((failure: unknown) => failure)
-      // Coarse: the 400 ms deadline plus scheduling slack on a busy machine, far below a hang.
-      expect(Date.now() - started).toBeLessThan(5000)
       expect(probed).toBeInstanceOf(BrowserUnavailableError)
       expect((probed as BrowserUnavailableError).reason).toMatch(reason)
 

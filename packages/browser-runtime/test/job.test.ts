@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describeRequiring } from "@armory/config/test-components"
+import { afterAll, beforeAll, expect, it } from "vitest"
 import {
   type AutomationSession,
   automationPage,
@@ -14,10 +15,9 @@ import {
   stopReason,
   UnsafeUrlError
 } from "../src/index.js"
-import { chromiumMissing, type LaunchedChromium, launchChromium } from "./support/chromium.js"
+import { type LaunchedChromium, launchChromium } from "./support/chromium.js"
 import { type FixtureSite, startFixtureSite } from "./support/servers.js"
 
-if (chromiumMissing !== null) console.warn(`skipping the real-browser job tests: ${chromiumMissing}`)
 
 /** The stop rule a skill would declare for the fixture's CAPTCHA wall, checked on the job's own page. */
 const captchaWall = async ({ page, phase }: StopContext<CdpPage>) =>
@@ -25,7 +25,7 @@ const captchaWall = async ({ page, phase }: StopContext<CdpPage>) =>
     ? stopReason("CAPTCHA_DETECTED")
     : null
 
-describe.skipIf(chromiumMissing !== null)("runJob and Page on a real Chromium", () => {
+describeRequiring("browser", "runJob and Page on a real Chromium", () => {
   let chromium: LaunchedChromium
   let site: FixtureSite
   let connection: BrowserConnection

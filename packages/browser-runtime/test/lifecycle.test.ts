@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describeRequiring } from "@armory/config/test-components"
+import { afterAll, beforeAll, expect, it } from "vitest"
 import { connect, disconnect, getAutomationPage, probeCdp, runJob, StepFailedError } from "../src/index.js"
-import { chromiumMissing, type LaunchedChromium, launchChromium, processAlive } from "./support/chromium.js"
+import { type LaunchedChromium, launchChromium, processAlive } from "./support/chromium.js"
 import { type FixtureSite, startFixtureSite } from "./support/servers.js"
 
-if (chromiumMissing !== null) console.warn(`skipping the real-browser lifecycle tests: ${chromiumMissing}`)
 
 interface Target {
   readonly id: string
@@ -16,7 +16,7 @@ const targets = async (cdpUrl: string): Promise<ReadonlyArray<Target>> => {
   return ((await response.json()) as ReadonlyArray<Target>).filter((target) => target.type === "page")
 }
 
-describe.skipIf(chromiumMissing !== null)("lifecycle on a real Chromium", () => {
+describeRequiring("browser", "lifecycle on a real Chromium", () => {
   let chromium: LaunchedChromium
   let site: FixtureSite
 

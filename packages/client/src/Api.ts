@@ -16,7 +16,7 @@ import { GoalSchemas, GoalSessionQuery, GoalSnapshot, GoalsErrors } from "./Goal
 import { Health } from "./Health.js"
 import { ProbeDriver, ProbeResult } from "./ProbeResult.js"
 
-/** The version of the contract, reported by `/health` and in the OpenAPI document. */
+/** The version of the contract, reported by `/health` (as `api`) and in the OpenAPI document. */
 export const API_VERSION = "0.1.0"
 
 /** The command that rewrites the committed artifacts derived from this contract. */

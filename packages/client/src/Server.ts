@@ -16,6 +16,7 @@ import { load, type SkillSource } from "@armory/skill-loader"
 import { Effect, Layer, Redacted } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder, HttpApiMiddleware, HttpApiScalar } from "effect/http-api"
+import packageJson from "../package.json" with { type: "json" }
 import { Api, API_VERSION, Authorization } from "./Api.js"
 import { InvalidGlobals, Unauthorized } from "./Errors.js"
 import { tokenMatches } from "./internal/BearerToken.js"
@@ -57,6 +58,8 @@ export interface ServerOptions<R> {
   readonly browserEnv?: Environment | undefined
   /** The platform that decides the browser auto order (default `process.platform`). */
   readonly platform?: NodeJS.Platform | undefined
+  /** The version `/health` reports: the host's own (`armory serve` passes the CLI's), default this package's. */
+  readonly version?: string | undefined
 }
 
 /** Opens one session of a goal store, per request. */
@@ -79,9 +82,10 @@ const authorizationLayer = (token: string) =>
         : Effect.fail(new Unauthorized({ message: "a valid bearer token is required (Authorization: Bearer <token>)" }))
   })
 
-const healthLayer = HttpApiBuilder.group(Api, "health", (handlers) =>
-  handlers.handle("health", () => Effect.succeed({ status: "ok" as const, version: API_VERSION }))
-)
+const healthLayer = (version: string) =>
+  HttpApiBuilder.group(Api, "health", (handlers) =>
+    handlers.handle("health", () => Effect.succeed({ status: "ok" as const, version, api: API_VERSION }))
+  )
 
 const skillsLayer = (sources: ReadonlyArray<SkillSource>) =>
   HttpApiBuilder.group(Api, "skills", (handlers) =>
@@ -202,7 +206,7 @@ export const serverLayer = <R>(options: ServerOptions<R>) =>
     Layer.mergeAll(
       HttpApiBuilder.layer(Api).pipe(
         Layer.provide([
-          healthLayer,
+          healthLayer(options.version ?? packageJson.version),
           skillsLayer(options.skillSources),
           goalsLayer(options.goalStore ?? fileGoalStoreFactory(options.goalsRoot ?? DEFAULT_ROOT)),
           capabilitiesLayer,

@@ -3,7 +3,8 @@ import { join } from "node:path"
 import { Effect } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Api, createClient, makeArmoryClient } from "../src/index.js"
+import packageJson from "../package.json" with { type: "json" }
+import { Api, API_VERSION, createClient, makeArmoryClient } from "../src/index.js"
 import { type RunningServer, startServer, TOKEN } from "./support/server.js"
 
 let server: RunningServer
@@ -37,12 +38,21 @@ describe("the generated fetch client against a real server", () => {
   it("probes the browser driver and answers health without a token", async () => {
     const anonymous = createClient({ baseUrl: server.url })
     const health = await anonymous.GET("/health")
-    expect(health.data).toEqual({ status: "ok", version: expect.any(String) })
+    expect(health.data).toEqual({ status: "ok", version: packageJson.version, api: API_VERSION })
     const client = createClient({ baseUrl: server.url, token: TOKEN })
     const probe = await client.GET("/capabilities/probe", { params: { query: { driver: "agent-browser" } } })
     expect(probe.response.status).toBe(200)
     expect(["available", "unavailable", "unverified-identity"]).toContain(probe.data?.status)
     expect(probe.data?.status === "available").toBe(probe.data?.blocker === null)
+  })
+
+  it("reports on /health the version its host gives it", async () => {
+    const hosted = await startServer({ version: "7.8.9-host" })
+    try {
+      expect((await createClient({ baseUrl: hosted.url }).GET("/health")).data).toEqual({ status: "ok", version: "7.8.9-host", api: API_VERSION })
+    } finally {
+      await hosted.close()
+    }
   })
 
   it("executes code with the host's tools and returns what it posted to the channel", async () => {

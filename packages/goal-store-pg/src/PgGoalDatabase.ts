@@ -55,6 +55,8 @@ const IDLE_IN_TRANSACTION_TIMEOUT = "10s"
 /** Large goals make large snapshots; the driver's 16 MiB default would refuse to read them back. */
 const MAX_MESSAGE_BYTES = 512 * 1024 * 1024
 
+const NOT_A_POSTGRES_URL = "the database URL is not a postgres:// URL"
+
 /** The URL without password or query (safe to print), and the application name it asks for. */
 const parseUrl = (url: string): { readonly location: string; readonly applicationName: string | undefined } | undefined => {
   try {
@@ -71,6 +73,21 @@ const parseUrl = (url: string): { readonly location: string; readonly applicatio
 }
 
 /**
+ * What is wrong with a database URL and schema before anything connects (`undefined`: nothing), in
+ * the words {@link makePgGoalDatabase} refuses them with; a CLI reports it as a usage error.
+ */
+export const pgGoalDatabaseProblem = (
+  options: Pick<PgGoalDatabaseOptions, "databaseUrl" | "schema">
+): { readonly option: "schema" | "databaseUrl"; readonly reason: string } | undefined => {
+  const schema = options.schema ?? DEFAULT_SCHEMA
+  if (!SCHEMA_NAME.test(schema)) {
+    return { option: "schema", reason: `schema ${JSON.stringify(schema)} is not a lower-case SQL identifier (a-z, 0-9, _)` }
+  }
+  const url = Redacted.isRedacted(options.databaseUrl) ? Redacted.value(options.databaseUrl) : options.databaseUrl
+  return parseUrl(url) === undefined ? { option: "databaseUrl", reason: NOT_A_POSTGRES_URL } : undefined
+}
+
+/**
  * Opens the pool and brings the schema up to date. Concurrent openers are safe: schema creation runs
  * under an advisory lock and the migrator locks its table, so exactly one of them migrates.
  */
@@ -78,12 +95,10 @@ export const makePgGoalDatabase = Effect.fn("makePgGoalDatabase")(function* (
   options: PgGoalDatabaseOptions
 ): Effect.fn.Return<PgGoalDatabaseShape, GoalStoreError, Scope.Scope> {
   const schema = options.schema ?? DEFAULT_SCHEMA
-  if (!SCHEMA_NAME.test(schema)) {
-    return yield* new InvalidInput({ reason: `schema ${JSON.stringify(schema)} is not a lower-case SQL identifier (a-z, 0-9, _)` })
-  }
   const url = Redacted.isRedacted(options.databaseUrl) ? options.databaseUrl : Redacted.make(options.databaseUrl)
   const parsed = parseUrl(Redacted.value(url))
-  if (parsed === undefined) return yield* new InvalidInput({ reason: "the database URL is not a postgres:// URL" })
+  const problem = pgGoalDatabaseProblem(options)
+  if (problem !== undefined || parsed === undefined) return yield* new InvalidInput({ reason: problem?.reason ?? NOT_A_POSTGRES_URL })
   const { location } = parsed
   const where = `${location}#${schema}`
   const failure = (operation: string) => (error: SqlError.SqlError | Migrator.MigrationError) =>

@@ -4,7 +4,8 @@ import { join } from "node:path"
 import { deriveStatus, evaluateGate, fold, type LedgerEvent } from "@armory/goal-store"
 import { openPgGoalDatabase, type PgGoalDatabaseClient, type PgWriteStep } from "@armory/goal-store-pg"
 import { Result } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describeRequiring } from "@armory/config/test-components"
+import { afterAll, beforeAll, expect, it } from "vitest"
 import { tempRoot } from "../../goal-store/test/support/temp.js"
 import { closeAdmin, dropSchema, TEST_DATABASE_URL, terminateBackends, uniqueSchema } from "./support/database.js"
 import { expectSnapshotMatches } from "./support/pgHarness.js"
@@ -59,7 +60,7 @@ const readyGoal = async (sessionId: string, snapshotEvery?: number) => {
   await store.setCriterionStatus({ criterionId: "c1", status: "pass" })
 }
 
-describe("sixteen writer processes on one session", () => {
+describeRequiring("pg", "sixteen writer processes on one session", () => {
   it("commit 16 × 250 mutations: exactly 4,000 events, contiguous sequence, fold(events) = snapshot", async () => {
     await (await database.open({ sessionId: "hammer" })).set({ objective: "Survive sixteen writers" })
     const pool = await startWorkers(16, writers("hammer"))
@@ -79,7 +80,7 @@ describe("sixteen writer processes on one session", () => {
   }, 300_000)
 })
 
-describe("completion racing new work", () => {
+describeRequiring("pg", "completion racing new work", () => {
   it("never completes with unmet work over 200 races of complete against addCriterion/addBlocker", async () => {
     const [completer, adder] = workers.length >= 2 ? workers : await startWorkers(2, writers("race"))
     if (completer === undefined || adder === undefined) throw new Error("no workers to race")
@@ -116,7 +117,7 @@ const killMidLoop = async (settings: WorkerSettings & { readonly sessionId: stri
   return exited
 }
 
-describe("writers killed with SIGKILL", () => {
+describeRequiring("pg", "writers killed with SIGKILL", () => {
   const KINDS: ReadonlyArray<PgWriteStep | "anywhere"> = ["event-insert", "commit", "snapshot-write", "anywhere"]
 
   it("survive 50 kill -9 mid-transaction: no partial event, no duplicate, the write in flight absent", async () => {
@@ -148,7 +149,7 @@ describe("writers killed with SIGKILL", () => {
   }, 300_000)
 })
 
-describe("the server ending connections mid-write", () => {
+describeRequiring("pg", "the server ending connections mid-write", () => {
   it("lose nothing and duplicate nothing while pg_terminate_backend hits the writers 25 times", async () => {
     const settings = { ...writers("terminated"), maxReconnects: 10 }
     await (await database.open({ sessionId: "terminated" })).set({ objective: "Survive the operator" })

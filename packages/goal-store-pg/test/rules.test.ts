@@ -1,3 +1,4 @@
+import { describeRequiring } from "@armory/config/test-components"
 import { afterAll, afterEach } from "vitest"
 import { describeGoalStoreRules } from "../../goal-store/test/support/behaviour.js"
 import { pgHarness } from "./support/pgHarness.js"
@@ -6,4 +7,6 @@ const pg = pgHarness("rules")
 afterEach(pg.closeSpaces)
 afterAll(pg.dropSpaces)
 
-describeGoalStoreRules("pg store", pg.harness)
+describeRequiring("pg", "the goal store over PostgreSQL", () => {
+  describeGoalStoreRules("pg store", pg.harness)
+})

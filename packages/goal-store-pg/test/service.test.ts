@@ -1,3 +1,4 @@
+import { describeRequiring } from "@armory/config/test-components"
 import { afterAll, afterEach } from "vitest"
 import { describeGoalStoreService } from "../../goal-store/test/support/behaviour.js"
 import { pgHarness } from "./support/pgHarness.js"
@@ -6,4 +7,6 @@ const pg = pgHarness("service")
 afterEach(pg.closeSpaces)
 afterAll(pg.dropSpaces)
 
-describeGoalStoreService("pg store", pg.harness)
+describeRequiring("pg", "the goal store over PostgreSQL", () => {
+  describeGoalStoreService("pg store", pg.harness)
+})

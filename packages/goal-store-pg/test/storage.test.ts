@@ -25,7 +25,8 @@ import {
   type PgWriteStep
 } from "@armory/goal-store-pg"
 import { type Duration, Effect, Layer, Result } from "effect"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { describeRequiring } from "@armory/config/test-components"
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest"
 import { everyKindOfEvent } from "../../goal-store/test/support/behaviour.js"
 import { rejection, tempRoot } from "../../goal-store/test/support/temp.js"
 import { closeAdmin, dropSchema, holdLock, query, TEST_DATABASE_URL, terminateBackends, uniqueSchema } from "./support/database.js"
@@ -70,7 +71,7 @@ afterAll(async () => {
   await closeAdmin()
 })
 
-describe("migrations", () => {
+describeRequiring("pg", "migrations", () => {
   it("create the schema and its tables once, under versions 1 and 2, however many openers race", async () => {
     const schema = uniqueSchema("migrate")
     schemas.push(schema)
@@ -135,7 +136,7 @@ describe("migrations", () => {
   })
 })
 
-describe("the tables", () => {
+describeRequiring("pg", "the tables", () => {
   it("keep the ledger append-only: the database itself refuses UPDATE and DELETE", async () => {
     const { schema, database } = await freshDatabase()
     await (await database.open()).set({ objective: "Immutable history" })
@@ -233,7 +234,7 @@ describe("the tables", () => {
   })
 })
 
-describe("failures are typed", () => {
+describeRequiring("pg", "failures are typed", () => {
   it("an unreachable database is StorageFailure { operation: connect } without the password", async () => {
     const error = await rejection(
       openPgGoalStore({ databaseUrl: "postgres://postgres:hunter2@127.0.0.1:1/test", connectTimeout: "2 seconds" })
@@ -304,7 +305,7 @@ const ready = async (database: PgGoalDatabaseClient) => {
   await store.setCriterionStatus({ criterionId: "c1", status: "pass" })
 }
 
-describe("reads on a lost connection", () => {
+describeRequiring("pg", "reads on a lost connection", () => {
   it("list sessions again on a new connection after the server ended the old ones", async () => {
     const { database, applicationName } = await freshDatabase()
     const store = await database.open({ sessionId: "listed" })
@@ -314,7 +315,7 @@ describe("reads on a lost connection", () => {
   })
 })
 
-describe("optimistic sequencing", () => {
+describeRequiring("pg", "optimistic sequencing", () => {
   it("re-decides against the newer state when another writer took the sequence number", async () => {
     const { schema, store } = await racedBy(async (database) => (await database.open()).checkpoint({ summary: "the other writer" }))
     const mine = await store.checkpoint({ summary: "mine" })
@@ -354,7 +355,7 @@ describe("optimistic sequencing", () => {
   })
 })
 
-describe("connections lost mid-write", () => {
+describeRequiring("pg", "connections lost mid-write", () => {
   let proxy: PgProxy
   beforeAll(async () => {
     proxy = await startProxy(new URL(TEST_DATABASE_URL))
@@ -411,7 +412,7 @@ describe("connections lost mid-write", () => {
   })
 })
 
-describe("moving a ledger between backends", () => {
+describeRequiring("pg", "moving a ledger between backends", () => {
   it("file → pg → file is lossless, event for event", async () => {
     const root = tempRoot()
     await everyKindOfEvent(await openGoalStore({ root, sessionId: "origin" }))

@@ -1,7 +1,7 @@
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import { compileSkills } from "@armory/skill-arming"
-import { ByteSize, Data, Effect, FileSystem, Layer, type Path } from "effect"
+import { ByteSize, Data, Effect, FileSystem, Layer, Logger, type Path } from "effect"
 import { describePlatformError, type DiscoveryOptions, discoverSkillFiles, type SkillFile, type SkillSource } from "./Discovery.js"
 import { formatLoadWarning } from "./internal/loadWarning.js"
 import { MAX_SKILL_FILE_BYTES } from "./Limits.js"
@@ -119,6 +119,32 @@ const armingWarnings = (skills: ReadonlyArray<SkillInfo>): Array<ArmingWarningEn
 
 const NodeFileSystemAndPath = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)
 
-/** {@link load} on the local file system, for callers without an Effect runtime. Never rejects. */
-export const loadSkills = (sources: ReadonlyArray<SkillSource>, options?: LoadOptions): Promise<LoadReport> =>
-  Effect.runPromise(load(sources, options).pipe(Effect.provide(NodeFileSystemAndPath)))
+/** Where {@link loadSkills} sends the warning {@link load} logs; `console` fits. */
+export interface LoadLogger {
+  readonly warn: (message: string) => void
+}
+
+export interface LoadSkillsOptions extends LoadOptions {
+  /** Receives the load warning; without one nothing is written anywhere (the report holds the same facts). */
+  readonly logger?: LoadLogger | undefined
+}
+
+const warningsTo = (logger: LoadLogger | undefined) =>
+  Logger.layer(
+    logger === undefined
+      ? []
+      : [
+          Logger.make(({ logLevel, message }) => {
+            if (logLevel === "Warn") logger.warn((Array.isArray(message) ? message : [message]).map(String).join(" "))
+          })
+        ]
+  )
+
+/**
+ * {@link load} on the local file system, for callers without an Effect runtime. Never rejects and
+ * never writes to stdout or stderr: a host speaking a protocol there stays intact.
+ */
+export const loadSkills = (sources: ReadonlyArray<SkillSource>, options: LoadSkillsOptions = {}): Promise<LoadReport> => {
+  const { logger, ...loadOptions } = options
+  return Effect.runPromise(load(sources, loadOptions).pipe(Effect.provide(Layer.mergeAll(NodeFileSystemAndPath, warningsTo(logger)))))
+}

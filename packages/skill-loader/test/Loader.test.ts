@@ -1,5 +1,7 @@
+import { spawnSync } from "node:child_process"
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { pathToFileURL } from "node:url"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import { describe, expect, it } from "@effect/vitest"
@@ -236,5 +238,19 @@ describe("load", () => {
     writeFileSync(join(root, "p/notes.txt"), "ignored")
     const report = await loadSkills([root])
     expect(report.skills.map(({ name }) => name)).toEqual(["promised"])
+  })
+
+  it("writes nothing to stdout or stderr from the Promise form, and hands the warning to a logger it is given", () => {
+    const root = temporaryDirectory()
+    writeTree(root, { "good/SKILL.md": skill("good"), "bad/SKILL.md": skill("bad", "slash: yes please\n") })
+    // A real process importing the built package, as a hook that speaks JSON on stdout would.
+    const script = `
+      import { loadSkills } from ${JSON.stringify(pathToFileURL(join(import.meta.dirname, "..", "dist", "index.js")).href)}
+      const quiet = await loadSkills([${JSON.stringify(root)}])
+      const warned = []
+      await loadSkills([${JSON.stringify(root)}], { logger: { warn: (message) => warned.push(message) } })
+      process.exitCode = quiet.dropped.length === 1 && warned.length === 1 && warned[0].includes("bad/SKILL.md: frontmatter rejected") ? 0 : 3`
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" })
+    expect({ status: child.status, stdout: child.stdout, stderr: child.stderr }).toEqual({ status: 0, stdout: "", stderr: "" })
   })
 })

@@ -13,17 +13,15 @@ export class CommandFailed extends Data.TaggedError("CommandFailed")<{ readonly 
   }
 }
 
-/** The command line could not be parsed; the runner has printed help and the reasons: exit code 2. */
+/**
+ * The command line is wrong: it does not parse, or it parses into something the command refuses
+ * (a port out of range, flags that do not go together, a `--dir` that does not exist). Exit code 2;
+ * the runner prints the reasons and the `--help` hint on stderr, and nothing on stdout.
+ */
 export class UsageError extends Data.TaggedError("UsageError")<{ readonly reasons: ReadonlyArray<string> }> {
   override readonly [Runtime.errorExitCode] = 2
   override readonly [Runtime.errorReported] = false
 }
 
-/** Flags that parse but do not go together (such as `--store pg` without a database URL): exit code 2. */
-export class InvalidUsage extends Data.TaggedError("InvalidUsage")<{ readonly message: string }> {
-  override readonly [Runtime.errorExitCode] = 2
-  override readonly [Runtime.errorReported] = false
-  override get [CliError.userMessage](): string {
-    return this.message
-  }
-}
+/** A command's own usage refusal, raised in its handler: a {@link UsageError} with one reason. */
+export const invalidUsage = (reason: string): UsageError => new UsageError({ reasons: [reason] })

@@ -1,10 +1,11 @@
 import { DomainUnavailableError, type Page, pageTools } from "@armory/browser-runtime"
-import type { ToolTree } from "@armory/codemode"
+import { assertValidGlobals, type ToolTree } from "@armory/codemode"
 import { type GoalStoreClient, goalTools, openGoalStore, sessionPaths } from "@armory/goal-store"
 import { arm } from "@armory/skill-arming"
 import { load } from "@armory/skill-loader"
 import { type Context, Effect, Result, Schema } from "effect"
 import type { FileSystem, Path } from "effect"
+import { invalidUsage, type UsageError } from "./CommandFailed.js"
 import { skillSources } from "./SkillSources.js"
 
 /** The host's own domain objects, bound as globals of the same name. */
@@ -123,8 +124,18 @@ export const execTools = Effect.fn("execTools")(function* (options: {
   return tree
 })
 
-/** `--globals a,b` (repeatable): the globals to bind, all of them by default. */
-export const selectedGlobals = (values: ReadonlyArray<string>): ReadonlyArray<string> => {
+/**
+ * `--globals a,b` (repeatable): the globals to bind, all of them by default, checked against the
+ * tool tree as code mode would check them; a name it refuses is a usage error.
+ */
+export const selectedGlobals = (tools: ToolTree, values: ReadonlyArray<string>): Effect.Effect<ReadonlyArray<string>, UsageError> => {
   const names = values.flatMap((value) => value.split(",")).map((name) => name.trim()).filter((name) => name !== "")
-  return names.length === 0 ? EXEC_GLOBALS : names
+  const globals = names.length === 0 ? EXEC_GLOBALS : names
+  return Effect.try({
+    try: () => {
+      assertValidGlobals(tools, globals)
+      return globals
+    },
+    catch: (error) => invalidUsage(`--globals: ${error instanceof Error ? error.message : String(error)}`)
+  })
 }

@@ -13,11 +13,12 @@ import {
   makePgGoalDatabase,
   makePgGoalStore,
   PgGoalDatabase,
+  pgGoalDatabaseProblem,
   type PgGoalDatabaseShape
 } from "@armory/goal-store-pg"
 import { Config, Console, Effect, Option, Redacted, type Scope } from "effect"
 import { Flag } from "effect/cli"
-import { InvalidUsage } from "./CommandFailed.js"
+import { invalidUsage, type UsageError } from "./CommandFailed.js"
 
 /** Where goals are kept: files under a root (the default), or a shared PostgreSQL database. */
 export type GoalStoreSelection =
@@ -64,24 +65,30 @@ export const goalStoreSelection = (flags: {
   readonly databaseUrl: Option.Option<string>
   readonly databaseSchema: Option.Option<string>
   readonly root: string | undefined
-}): Effect.Effect<GoalStoreSelection, InvalidUsage> =>
+}): Effect.Effect<GoalStoreSelection, UsageError> =>
   Effect.gen(function* () {
     if (flags.store === "file") {
-      if (Option.isSome(flags.databaseUrl)) return yield* new InvalidUsage({ message: "--database-url needs --store pg" })
+      if (Option.isSome(flags.databaseUrl)) return yield* invalidUsage("--database-url needs --store pg")
       return { store: "file", root: flags.root }
     }
     if (flags.root !== undefined) {
-      return yield* new InvalidUsage({ message: "--store pg keeps goals in the database; the goals directory flag is for --store file" })
+      return yield* invalidUsage("--store pg keeps goals in the database; the goals directory flag is for --store file")
     }
     if (Option.isSome(flags.databaseUrl) && carriesPassword(flags.databaseUrl.value)) {
       yield* Console.error("warning: --database-url carries a password that other users can read in the process list; set ARMORY_GOALS_DATABASE_URL instead")
     }
     const fromEnvironment = yield* Config.option(Config.String("ARMORY_GOALS_DATABASE_URL")).pipe(
-      Effect.mapError((error) => new InvalidUsage({ message: `ARMORY_GOALS_DATABASE_URL: ${error.message}` }))
+      Effect.mapError((error) => invalidUsage(`ARMORY_GOALS_DATABASE_URL: ${error.message}`))
     )
     const url = Option.orElse(flags.databaseUrl, () => Option.filter(fromEnvironment, (value) => value !== ""))
-    if (Option.isNone(url)) return yield* new InvalidUsage({ message: "--store pg needs --database-url or ARMORY_GOALS_DATABASE_URL" })
-    return { store: "pg", databaseUrl: Redacted.make(url.value), schema: Option.getOrUndefined(flags.databaseSchema) }
+    if (Option.isNone(url)) return yield* invalidUsage("--store pg needs --database-url or ARMORY_GOALS_DATABASE_URL")
+    const schema = Option.getOrUndefined(flags.databaseSchema)
+    const problem = pgGoalDatabaseProblem({ databaseUrl: url.value, schema })
+    if (problem !== undefined) {
+      const source = Option.isSome(flags.databaseUrl) ? "--database-url" : "ARMORY_GOALS_DATABASE_URL"
+      return yield* invalidUsage(`${problem.option === "schema" ? "--database-schema" : source}: ${problem.reason}`)
+    }
+    return { store: "pg", databaseUrl: Redacted.make(url.value), schema }
   })
 
 /** Opens the selected database (pool and migrations); it closes with the scope. */

@@ -1,7 +1,9 @@
 import { homedir } from "node:os"
 import { join, resolve } from "node:path"
 import type { SkillSource } from "@armory/skill-loader"
+import { Effect, FileSystem } from "effect"
 import { Flag } from "effect/cli"
+import { invalidUsage } from "./CommandFailed.js"
 
 /** `--dir D` (repeatable): skill roots, earlier wins on a name clash. */
 export const dirsFlag = Flag.String("dir").pipe(
@@ -18,3 +20,12 @@ export const skillSources = (dirs: ReadonlyArray<string>): ReadonlyArray<SkillSo
         { path: resolve(".armory", "skills"), optional: true },
         { path: join(homedir(), ".armory", "skills"), optional: true }
       ]
+
+/** A `--dir` the user named that is not there is a usage error, not an empty catalog. */
+export const checkSkillDirs = Effect.fn("checkSkillDirs")(function* (dirs: ReadonlyArray<string>) {
+  const fs = yield* FileSystem.FileSystem
+  for (const dir of dirs) {
+    const exists = yield* fs.exists(resolve(dir)).pipe(Effect.orElseSucceed(() => false))
+    if (!exists) return yield* invalidUsage(`--dir ${dir}: no such file or directory (${resolve(dir)})`)
+  }
+})

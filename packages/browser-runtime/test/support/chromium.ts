@@ -1,15 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process"
+import { chromiumExecutable } from "@armory/config/test-components"
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
-
-/** Where Debian installs Chromium; the suite skips (saying so) on a machine without it. */
-export const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium"
-
-export const chromiumMissing: string | null = existsSync(CHROMIUM)
-  ? null
-  : `no Chromium at ${CHROMIUM}: the real-browser tests need it (install the chromium package)`
 
 /** A headless Chromium in its own process group with a throwaway profile. */
 export interface LaunchedChromium {
@@ -74,15 +68,19 @@ const answersOn = async (port: number): Promise<number> => {
   }
 }
 
-/** Starts Chromium on `port`, or on a port it picks (read back from `DevToolsActivePort`). */
+/**
+ * Starts Chromium (`ARMORY_CHROMIUM`, else Debian's) on `port`, or on a port it picks (read back
+ * from `DevToolsActivePort`); throws, naming what is missing, when there is no Chromium.
+ */
 export const launchChromium = async (port = 0): Promise<LaunchedChromium> => {
+  const executable = chromiumExecutable()
   const profile = mkdtempSync(join(tmpdir(), "armory-chromium-"))
-  const child: ChildProcess = spawn(CHROMIUM, [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"], {
+  const child: ChildProcess = spawn(executable, [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"], {
     detached: true,
     stdio: "ignore"
   })
   const pid = child.pid
-  if (pid === undefined) throw new Error(`cannot start ${CHROMIUM}`)
+  if (pid === undefined) throw new Error(`cannot start ${executable}`)
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
   const kill = async () => {
     if (groupAlive(pid)) process.kill(-pid, "SIGKILL")

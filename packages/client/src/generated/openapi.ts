@@ -729,8 +729,11 @@ export interface components {
             rationale: string;
         };
         Health: {
+            /** @description the version of the HTTP API contract it implements */
+            api: string;
             /** @enum {string} */
             status: "ok";
+            /** @description the version of the Armory server answering */
             version: string;
         };
         InternalServerErrorProblemEncoded: {

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto"
+import { testDatabaseUrl } from "@armory/config/components"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, ManagedRuntime, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
 
-/** The real PostgreSQL the tests run against (trust auth on 127.0.0.1 in CI). */
-export const TEST_DATABASE_URL = process.env["ARMORY_GOALS_TEST_DATABASE_URL"] ?? "postgres://postgres@127.0.0.1:5432/test"
+/** The real PostgreSQL the tests run against (trust auth on 127.0.0.1 in CI; `ARMORY_GOALS_TEST_DATABASE_URL`). */
+export const TEST_DATABASE_URL = testDatabaseUrl()
 
 /** What test connections call themselves, so a test can find (and terminate) the store's backends. */
 export const TEST_APPLICATION = "armory-goals-test"

@@ -1,0 +1,56 @@
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { armory } from "./support/armory.js"
+
+const scratch = mkdtempSync(join(tmpdir(), "armory-cli-usage-"))
+const code = join(scratch, "one.js")
+writeFileSync(code, "return 1")
+const goals = join(scratch, "goals")
+const missing = join(scratch, "no-such-skills")
+
+/** Each mistake, the command the hint names, and what the one line must say. */
+const mistakes: ReadonlyArray<readonly [string, ReadonlyArray<string>, string, RegExp]> = [
+  ["a port out of range", ["serve", "--port", "99999"], "armory serve", /^--port must be 0\.\.65535, got 99999$/],
+  ["a non-loopback host", ["serve", "--host", "0.0.0.0"], "armory serve", /^refusing to bind 0\.0\.0\.0: not a loopback address/],
+  ["--allow-remote with a generated token", ["serve", "--host", "0.0.0.0", "--allow-remote"], "armory serve", /^--allow-remote needs a token/],
+  ["a builtin as a global", ["exec", code, "--globals", "Math"], "armory exec", /^--globals: invalid global "Math": it would shadow a global of the guest realm/],
+  ["a builtin as a global in the preview", ["instructions", "--globals", "Math"], "armory instructions", /^--globals: invalid global "Math"/],
+  ["a timeout that is not positive", ["exec", code, "--timeout", "0"], "armory exec", /^--timeout must be a positive number of milliseconds, got 0$/],
+  ["a criterion without separators", ["goal", "--root", goals, "set", "--objective", "x", "--criterion", "log in"], "armory goal set", /^--criterion "log in": expected "scenario\|channel\|test_ref", three parts separated by \|, got one \(no \|\)$/],
+  ["a criterion with two parts", ["goal", "--root", goals, "set", "--objective", "x", "--criterion", "log in|browser"], "armory goal set", /^--criterion "log in\|browser": expected .*got two$/],
+  ["a criterion with an unknown channel", ["goal", "--root", goals, "set", "--objective", "x", "--criterion", "log in|phone|t.ts"], "armory goal set", /^--criterion "log in\|phone\|t\.ts": the channel "phone" is not one of http, tmux, browser, computer, cli/],
+  ["a criterion without a scenario", ["goal", "--root", goals, "set", "--objective", "x", "--criterion", " |cli|t.ts"], "armory goal set", /the scenario \(before the first \|\) is empty/],
+  ["a criterion without a test", ["goal", "--root", goals, "set", "--objective", "x", "--criterion", "log in|cli| "], "armory goal set", /the test_ref \(after the second \|\) is empty/],
+  ["a steering criterion that is malformed", ["goal", "--root", goals, "steer", "add one", "--kind", "add_criterion", "--evidence", "e", "--rationale", "r", "--criterion", "x|y"], "armory goal steer", /^--criterion "x\|y": expected/],
+  ["a --dir that does not exist (arm)", ["arm", "hello", "--dir", missing], "armory arm", new RegExp(`^--dir ${missing}: no such file or directory`)],
+  ["a --dir that does not exist (skills list)", ["skills", "list", "--dir", missing, "--json"], "armory skills list", /^--dir .*: no such file or directory/],
+  ["a --dir that does not exist (exec)", ["exec", code, "--dir", missing], "armory exec", /^--dir .*: no such file or directory/],
+  ["a --dir that does not exist (serve)", ["serve", "--dir", missing], "armory serve", /^--dir .*: no such file or directory/],
+  ["a malformed database URL", ["goal", "--store", "pg", "--database-url", "mysql://x", "status"], "armory goal status", /^--database-url: the database URL is not a postgres:\/\/ URL$/],
+  ["a schema that is not an identifier", ["goal", "--store", "pg", "--database-url", "postgres://x@127.0.0.1/db", "--database-schema", "A-b", "status"], "armory goal status", /^--database-schema: schema "A-b" is not a lower-case SQL identifier/],
+  ["a missing argument", ["arm", "--json"], "armory arm", /^Missing required argument: prompt$/],
+  ["an unknown flag", ["arm", "hi", "--bogus", "x"], "armory arm", /^Unrecognized flag: --bogus/],
+  ["an unknown subcommand", ["goal", "frobnicate"], "armory goal", /^Unknown subcommand "frobnicate"/],
+  ["--wizard without a terminal", ["--wizard"], "armory", /^--wizard asks its questions on a terminal/]
+]
+
+describe("usage errors", () => {
+  it.each(mistakes)("%s: exit 2, one line and the --help hint on stderr, nothing on stdout", async (_, args, command, reason) => {
+    const run = await armory(args, { cwd: scratch })
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 2, stdout: "" })
+    const lines = run.stderr.trimEnd().split("\n")
+    expect(lines).toHaveLength(2)
+    expect(lines[0]?.startsWith(`${command}: `)).toBe(true)
+    expect(lines[0]?.slice(command.length + 2)).toMatch(reason)
+    expect(lines[1]).toBe(`Run \`${command} --help\` for usage.`)
+  })
+
+  it("keeps --help on stdout, exit 0", async () => {
+    const run = await armory(["serve", "--help"])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/^USAGE$/m)
+    expect(run.stderr).toBe("")
+  })
+})

@@ -1,0 +1,20 @@
+/** The variable that names components whose suites a user chose not to run, comma-separated. */
+export declare const OPT_OUT_VARIABLE: "ARMORY_TEST_SKIP"
+/** Every component a suite may need, by the name `ARMORY_TEST_SKIP` uses. */
+export declare const COMPONENTS: { readonly browser: string; readonly pg: string }
+export type Component = keyof typeof COMPONENTS
+export declare const DEFAULT_CHROMIUM: string
+export declare const DEFAULT_TEST_DATABASE_URL: string
+/** A name in `ARMORY_TEST_SKIP` that is not a component. */
+export declare class UnknownOptOut extends Error {
+  constructor(names: ReadonlyArray<string>)
+}
+/** The components a user opted out of; throws {@link UnknownOptOut} for a name that is none. */
+export declare const optOuts: (env?: NodeJS.ProcessEnv) => ReadonlyArray<Component>
+/** The text every opted-out suite carries in its title. */
+export declare const optOutMarker: (component: Component) => string
+export declare const OPT_OUT_MARKER: RegExp
+/** The Chromium the browser suites launch: `ARMORY_CHROMIUM` when set, else Debian's. */
+export declare const chromiumLocation: (env?: NodeJS.ProcessEnv) => { readonly path: string; readonly source: "ARMORY_CHROMIUM" | "default" }
+/** The PostgreSQL database the suites use: `ARMORY_GOALS_TEST_DATABASE_URL` when set. */
+export declare const testDatabaseUrl: (env?: NodeJS.ProcessEnv) => string

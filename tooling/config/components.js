@@ -1,0 +1,61 @@
+// The real components that some test suites drive, where the tests look for each, and the opt-outs
+// a user may ask for. Plain Node with no dependencies: the bootstrap reads it before anything is
+// installed, on the machine's own (possibly old) Node.
+
+/** The variable that names components whose suites a user chose not to run, comma-separated. */
+export const OPT_OUT_VARIABLE = "ARMORY_TEST_SKIP"
+
+/** Every component a suite may need, by the name `ARMORY_TEST_SKIP` uses. */
+export const COMPONENTS = {
+  browser: "a headless Chromium",
+  pg: "a PostgreSQL server"
+}
+
+/** Where Debian installs Chromium; `ARMORY_CHROMIUM` points elsewhere. */
+export const DEFAULT_CHROMIUM = "/usr/bin/chromium"
+
+/** The database the PostgreSQL suites work in (each run in schemas of its own). */
+export const DEFAULT_TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test"
+
+/** A name in `ARMORY_TEST_SKIP` that is not a component: the user meant something else. */
+export class UnknownOptOut extends Error {
+  constructor(names) {
+    super(
+      `${OPT_OUT_VARIABLE} names ${names.map((name) => JSON.stringify(name)).join(", ")}, ` +
+        `which ${names.length === 1 ? "is not a component" : "are not components"}; ` +
+        `the components are ${Object.keys(COMPONENTS).join(", ")}`
+    )
+    this.name = "UnknownOptOut"
+  }
+}
+
+/** The components a user opted out of; throws {@link UnknownOptOut} for a name that is none. */
+export const optOuts = (env = process.env) => {
+  const names = (env[OPT_OUT_VARIABLE] ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "")
+  const unknown = names.filter((name) => !Object.hasOwn(COMPONENTS, name))
+  if (unknown.length > 0) throw new UnknownOptOut(unknown)
+  return [...new Set(names)]
+}
+
+/** The text every opted-out suite carries in its title, so the test summary can say why it skipped. */
+export const optOutMarker = (component) => `[opted out: ${OPT_OUT_VARIABLE}=${component}]`
+
+/** Finds the component named in an opt-out marker within a test title. */
+export const OPT_OUT_MARKER = /\[opted out: ARMORY_TEST_SKIP=([a-z]+)\]/
+
+/** The Chromium the browser suites launch: `ARMORY_CHROMIUM` when set, else Debian's. */
+export const chromiumLocation = (env = process.env) => {
+  const configured = env["ARMORY_CHROMIUM"]
+  return configured !== undefined && configured !== ""
+    ? { path: configured, source: "ARMORY_CHROMIUM" }
+    : { path: DEFAULT_CHROMIUM, source: "default" }
+}
+
+/** The PostgreSQL database the suites use: `ARMORY_GOALS_TEST_DATABASE_URL` when set. */
+export const testDatabaseUrl = (env = process.env) => {
+  const configured = env["ARMORY_GOALS_TEST_DATABASE_URL"]
+  return configured !== undefined && configured !== "" ? configured : DEFAULT_TEST_DATABASE_URL
+}

@@ -1,0 +1,11 @@
+import type { Component } from "./components.js"
+
+/** Why the browser suites cannot launch Chromium here, or `null` when they can. */
+export declare const chromiumMissing: (env?: NodeJS.ProcessEnv) => string | null
+/** The Chromium binary to launch; throws, naming what is missing and how to get it, when there is none. */
+export declare const chromiumExecutable: (env?: NodeJS.ProcessEnv) => string
+/**
+ * Registers a suite that drives a real component: skipped under a marked title when the user opted
+ * out with `ARMORY_TEST_SKIP`, a failing test naming the component when it is missing.
+ */
+export declare const describeRequiring: (component: Component, title: string, body: () => void) => void

@@ -1,0 +1,51 @@
+import { accessSync, constants } from "node:fs"
+import { describe, expect, it } from "vitest"
+import { chromiumLocation, COMPONENTS, OPT_OUT_VARIABLE, optOutMarker, optOuts } from "./components.js"
+
+/** Why the browser suites cannot launch Chromium here, or `null` when they can. */
+export const chromiumMissing = (env = process.env) => {
+  const { path, source } = chromiumLocation(env)
+  try {
+    accessSync(path, constants.X_OK)
+    return null
+  } catch {
+    return (
+      `no executable Chromium at ${path}${source === "ARMORY_CHROMIUM" ? " (from ARMORY_CHROMIUM)" : ""}: ` +
+      `\`npm test\` installs Debian's as root, or run \`apt-get install -y chromium\`, ` +
+      `or point ARMORY_CHROMIUM at a Chromium binary, or opt out with ${OPT_OUT_VARIABLE}=browser`
+    )
+  }
+}
+
+/** The Chromium binary to launch; throws, naming what is missing and how to get it, when there is none. */
+export const chromiumExecutable = (env = process.env) => {
+  const missing = chromiumMissing(env)
+  if (missing !== null) throw new Error(missing)
+  return chromiumLocation(env).path
+}
+
+const missingComponent = (component) => (component === "browser" ? chromiumMissing() : null)
+
+/**
+ * Registers a suite that drives a real component. A user who opted out (`ARMORY_TEST_SKIP`) gets
+ * it skipped under a title that says so, which the test summary reports; a missing component is a
+ * failing test that names it, never a skip. A component that is present but not answering (a
+ * stopped PostgreSQL) fails the suite's own tests with the connection error.
+ */
+export const describeRequiring = (component, title, body) => {
+  if (!Object.hasOwn(COMPONENTS, component)) throw new Error(`unknown component ${JSON.stringify(component)}`)
+  if (optOuts().includes(component)) return describe.skip(`${title} ${optOutMarker(component)}`, () => {
+    body()
+  })
+  const missing = missingComponent(component)
+  if (missing !== null) {
+    return describe(`${title}`, () => {
+      it(`needs ${COMPONENTS[component]}`, () => {
+        expect.unreachable(missing)
+      })
+    })
+  }
+  return describe(`${title}`, () => {
+    body()
+  })
+}

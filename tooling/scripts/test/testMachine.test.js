@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest"
+import { UnknownOptOut } from "../../config/components.js"
+import { MachineNotReady, prepareTestMachine } from "../test-machine.mjs"
+
+/**
+ * A machine whose processes and files are scripted: `executables` exist, `answers` maps a command
+ * line to what it exits with (and may change the machine), everything run is recorded.
+ */
+const fakeMachine = ({ uid = 0, executables = ["/usr/bin/chromium"], commands = ["apt-get", "pg_isready", "pg_ctlcluster"], answers = {}, versions = ["15"] } = {}) => {
+  const present = new Set(executables)
+  const ran = []
+  const machine = {
+    uid: () => uid,
+    isExecutable: (path) => present.has(path),
+    onPath: (command) => commands.includes(command),
+    run: (command, args) => {
+      const line = [command, ...args].join(" ")
+      ran.push(line)
+      const answer = answers[line] ?? (command === "pg_isready" ? 0 : line.endsWith("--version") ? { status: 0, stdout: "Chromium 156.0\n" } : 0)
+      const outcome = typeof answer === "function" ? answer({ install: (path) => present.add(path) }) : answer
+      return typeof outcome === "number" ? { status: outcome, stdout: "", stderr: "" } : { stdout: "", stderr: "", ...outcome }
+    },
+    postgresVersions: () => versions,
+    sleep: () => {}
+  }
+  return { machine, ran }
+}
+
+const prepare = (machine, env = {}) => {
+  const logged = []
+  const skipped = prepareTestMachine({ env, machine, log: (line) => logged.push(line) })
+  return { skipped, logged }
+}
+
+const refusal = (machine, env = {}) => {
+  try {
+    prepare(machine, env)
+  } catch (error) {
+    return error
+  }
+  throw new Error("expected the machine to be refused")
+}
+
+describe("prepareTestMachine: Chromium", () => {
+  it("uses a Chromium that is there and runs, installing nothing", () => {
+    const { machine, ran } = fakeMachine()
+    const { logged } = prepare(machine)
+    expect(ran).toEqual(["/usr/bin/chromium --version", "pg_isready -q -h 127.0.0.1 -p 5432"])
+    expect(logged).toEqual(["Chromium: Chromium 156.0 at /usr/bin/chromium"])
+  })
+
+  it("installs Debian's chromium as root with apt-get, says so, then checks that it runs", () => {
+    const { machine, ran } = fakeMachine({
+      executables: [],
+      answers: { "apt-get install -y -qq chromium": ({ install }) => (install("/usr/bin/chromium"), 0) }
+    })
+    const { logged } = prepare(machine)
+    expect(ran.slice(0, 3)).toEqual(["apt-get update -qq", "apt-get install -y -qq chromium", "/usr/bin/chromium --version"])
+    expect(logged[0]).toMatch(/^Chromium is missing at \/usr\/bin\/chromium; installing Debian's chromium package/)
+  })
+
+  it("stops a user who is not root with the command to run, before anything runs", () => {
+    const { machine, ran } = fakeMachine({ uid: 1000, executables: [] })
+    const error = refusal(machine)
+    expect(error).toBeInstanceOf(MachineNotReady)
+    expect(error.message).toBe(
+      "Chromium is missing (no executable at /usr/bin/chromium) and cannot be installed here (not root): run `sudo apt-get install -y chromium`, " +
+        "or point ARMORY_CHROMIUM at a Chromium binary, or opt out with ARMORY_TEST_SKIP=browser"
+    )
+    expect(ran).toEqual([])
+  })
+
+  it("stops root without apt-get the same way", () => {
+    const { machine } = fakeMachine({ executables: [], commands: ["pg_isready"] })
+    expect(refusal(machine).message).toMatch(/cannot be installed here \(no apt-get\)/)
+  })
+
+  it("does not install over an ARMORY_CHROMIUM that points at nothing", () => {
+    const { machine, ran } = fakeMachine({ executables: ["/usr/bin/chromium"] })
+    const error = refusal(machine, { ARMORY_CHROMIUM: "/opt/chrome/missing" })
+    expect(error.message).toMatch(/^Chromium: ARMORY_CHROMIUM=\/opt\/chrome\/missing is not an executable file/)
+    expect(ran).toEqual([])
+  })
+
+  it("launches the ARMORY_CHROMIUM binary when it is there", () => {
+    const { machine, ran } = fakeMachine({ executables: ["/opt/chrome/chrome"] })
+    prepare(machine, { ARMORY_CHROMIUM: "/opt/chrome/chrome" })
+    expect(ran[0]).toBe("/opt/chrome/chrome --version")
+  })
+
+  it("names the apt-get step that failed and its last line", () => {
+    const { machine } = fakeMachine({
+      executables: [],
+      answers: { "apt-get install -y -qq chromium": { status: 100, stderr: "E: Unable to locate package chromium\n" } }
+    })
+    expect(refusal(machine).message).toMatch(/`apt-get install -y -qq chromium` failed: E: Unable to locate package chromium;/)
+  })
+
+  it("refuses a Chromium that is there but does not start", () => {
+    const { machine } = fakeMachine({ answers: { "/usr/bin/chromium --version": { status: 127, stderr: "error while loading shared libraries: libnss3.so\n" } } })
+    expect(refusal(machine).message).toMatch(/^Chromium at \/usr\/bin\/chromium does not start: error while loading shared libraries: libnss3\.so;/)
+  })
+})
+
+describe("prepareTestMachine: PostgreSQL", () => {
+  it("starts the newest local cluster when nothing accepts connections, then waits for it", () => {
+    let started = false
+    const { machine, ran } = fakeMachine({
+      versions: ["13", "15"],
+      answers: {
+        "pg_isready -q -h 127.0.0.1 -p 5432": () => (started ? 0 : 2),
+        "pg_ctlcluster --skip-systemctl-redirect 15 main start": () => ((started = true), 0)
+      }
+    })
+    const { logged } = prepare(machine)
+    expect(ran.slice(1)).toEqual([
+      "pg_isready -q -h 127.0.0.1 -p 5432",
+      "pg_ctlcluster --skip-systemctl-redirect 15 main start",
+      "pg_isready -q -h 127.0.0.1 -p 5432"
+    ])
+    expect(logged.at(-1)).toMatch(/starting the local cluster \(pg_ctlcluster --skip-systemctl-redirect 15 main start\)/)
+  })
+
+  it("stops with the reason when the cluster cannot be started", () => {
+    const { machine } = fakeMachine({
+      answers: {
+        "pg_isready -q -h 127.0.0.1 -p 5432": 2,
+        "pg_ctlcluster --skip-systemctl-redirect 15 main start": { status: 1, stderr: "Error: You must run this program as the cluster owner (postgres) or root\n" }
+      }
+    })
+    expect(refusal(machine).message).toMatch(
+      /^PostgreSQL is not accepting connections on 127\.0\.0\.1:5432 and `pg_ctlcluster --skip-systemctl-redirect 15 main start` failed: Error: You must run this program as the cluster owner \(postgres\) or root; .*ARMORY_TEST_SKIP=pg$/
+    )
+  })
+
+  it("never tries to start a server that is not local", () => {
+    const { machine, ran } = fakeMachine({ answers: { "pg_isready -q -h db.example -p 6543": 2 } })
+    const error = refusal(machine, { ARMORY_GOALS_TEST_DATABASE_URL: "postgres://ci@db.example:6543/test" })
+    expect(error.message).toMatch(/^PostgreSQL is not accepting connections on db\.example:6543: /)
+    expect(ran.some((line) => line.startsWith("pg_ctlcluster"))).toBe(false)
+  })
+
+  it("stops when there is no local cluster to start", () => {
+    const { machine } = fakeMachine({ versions: [], answers: { "pg_isready -q -h 127.0.0.1 -p 5432": 2 } })
+    expect(refusal(machine).message).toMatch(/there is no local cluster to start/)
+  })
+
+  it("gives up after 30 checks of a cluster that never answers", () => {
+    const { machine, ran } = fakeMachine({ answers: { "pg_isready -q -h 127.0.0.1 -p 5432": 2 } })
+    expect(refusal(machine).message).toMatch(/did not accept connections within 30 s/)
+    expect(ran.filter((line) => line.startsWith("pg_isready"))).toHaveLength(31)
+  })
+})
+
+describe("prepareTestMachine: opt-outs", () => {
+  it("leaves an opted-out component alone and reports it", () => {
+    const { machine, ran } = fakeMachine({ executables: [], uid: 1000 })
+    expect(prepare(machine, { ARMORY_TEST_SKIP: "browser, pg" }).skipped).toEqual(["browser", "pg"])
+    expect(ran).toEqual([])
+  })
+
+  it("refuses a name that is not a component", () => {
+    const { machine } = fakeMachine()
+    const error = refusal(machine, { ARMORY_TEST_SKIP: "browsers" })
+    expect(error).toBeInstanceOf(UnknownOptOut)
+    expect(error.message).toBe('ARMORY_TEST_SKIP names "browsers", which is not a component; the components are browser, pg')
+  })
+})

@@ -1,5 +1,7 @@
 import type { Component } from "./components.js"
 
+/** How every suite launches Chromium: headless, no sandbox, no network of its own. */
+export declare const CHROMIUM_FLAGS: ReadonlyArray<string>
 /** Why the browser suites cannot launch Chromium here, or `null` when they can. */
 export declare const chromiumMissing: (env?: NodeJS.ProcessEnv) => string | null
 /** The Chromium binary to launch; throws, naming what is missing and how to get it, when there is none. */

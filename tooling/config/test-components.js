@@ -2,6 +2,22 @@ import { accessSync, constants } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { chromiumLocation, COMPONENTS, OPT_OUT_VARIABLE, optOutMarker, optOuts } from "./components.js"
 
+/**
+ * How every suite launches Chromium: headless, no sandbox (root in CI), and nothing that reaches
+ * for the network on its own (the machines have none but the package registries).
+ */
+export const CHROMIUM_FLAGS = Object.freeze([
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage"
+])
+
 /** Why the browser suites cannot launch Chromium here, or `null` when they can. */
 export const chromiumMissing = (env = process.env) => {
   const { path, source } = chromiumLocation(env)

@@ -2,7 +2,7 @@ import { mkdtempSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createClient, makeArmoryClient } from "@armory/client"
-import { chromiumExecutable, describeRequiring } from "@armory/config/test-components"
+import { CHROMIUM_FLAGS, chromiumExecutable, describeRequiring } from "@armory/config/test-components"
 import { NodeServices } from "@effect/platform-node"
 import { Effect, Exit, Layer, ManagedRuntime, Scope } from "effect"
 import { FetchHttpClient } from "effect/http"
@@ -98,15 +98,7 @@ describeRequiring("browser", "/docs in a real Chromium", () => {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: chromiumExecutable(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync"
-      ]
+      args: [...CHROMIUM_FLAGS]
     })
   })
   afterAll(() => browser?.close())

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process"
-import { chromiumExecutable } from "@armory/config/test-components"
+import { CHROMIUM_FLAGS, chromiumExecutable } from "@armory/config/test-components"
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -13,18 +13,6 @@ export interface LaunchedChromium {
   /** Kills the whole process group and waits until no member is left. */
   readonly kill: () => Promise<void>
 }
-
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage"
-]
 
 const groupAlive = (pid: number): boolean => {
   try {
@@ -75,7 +63,7 @@ const answersOn = async (port: number): Promise<number> => {
 export const launchChromium = async (port = 0): Promise<LaunchedChromium> => {
   const executable = chromiumExecutable()
   const profile = mkdtempSync(join(tmpdir(), "armory-chromium-"))
-  const child: ChildProcess = spawn(executable, [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"], {
+  const child: ChildProcess = spawn(executable, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"], {
     detached: true,
     stdio: "ignore"
   })

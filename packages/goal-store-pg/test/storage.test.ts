@@ -397,6 +397,18 @@ describeRequiring("pg", "connections lost mid-write", () => {
     expect((await store.status()).goal?.checkpoints.map((entry) => entry.id)).toEqual(["k1"])
   })
 
+  it("a COMMIT whose answer was lost, then a read-back whose connection dies too: read back again, reported once, as a success", async () => {
+    // The read-back runs in a transaction of its own; losing its connection fails its ROLLBACK as well,
+    // which the SQL client raises as a defect rather than a failure.
+    const { schema, store } = await cutAt("commit", () => {
+      proxy.dropCommitAnswer()
+      proxy.dropNextRequestContaining("DO NOTHING RETURNING seq")
+    }, proxy.url)
+    const checkpoint = await store.checkpoint({ summary: "committed, read back twice" })
+    expect(checkpoint.id).toBe("k1")
+    expect(await summaries(schema)).toEqual(["committed, read back twice"])
+  })
+
   it("an outcome that cannot be read back is a StorageFailure that says it is unknown", async () => {
     const { schema, store } = await cutAt("commit", () => {
       proxy.dropCommitAnswer()

@@ -1,4 +1,4 @@
-import { Cause } from "effect"
+import { Cause, Effect } from "effect"
 import { SqlError } from "effect/sql"
 
 /**
@@ -15,6 +15,13 @@ export const sqlErrorIn = (cause: Cause.Cause<unknown>): SqlError.SqlError | und
   }
   return undefined
 }
+
+/**
+ * A transaction's lost connection as a failure: the failed ROLLBACK the SQL client raises as a
+ * defect is put back on the error channel, where retries and typed mapping can see it.
+ */
+export const sqlDefectsAsFailures = <A, E, R>(transaction: Effect.Effect<A, E, R>): Effect.Effect<A, E | SqlError.SqlError, R> =>
+  Effect.catchDefect(transaction, (defect) => (SqlError.isSqlError(defect) ? Effect.fail(defect) : Effect.die(defect)))
 
 const sqlState = (error: SqlError.SqlError): string | undefined => {
   const cause: unknown = error.reason.cause

@@ -12,6 +12,8 @@ export interface PgProxy {
   readonly dropNextRequest: () => void
   /** Cuts the connection whose server answers `COMMIT`, before the client receives it (a commit whose answer is lost). */
   readonly dropCommitAnswer: () => void
+  /** Cuts the next connection that sends a message containing `text`, before the server sees it. */
+  readonly dropNextRequestContaining: (text: string) => void
   /** While on, every new connection is closed at once: the database is unreachable. */
   readonly refuseConnections: (refuse: boolean) => void
   readonly close: () => Promise<void>
@@ -22,6 +24,7 @@ const COMMIT_COMPLETE = Buffer.from([0x43, 0, 0, 0, 11, ...Buffer.from("COMMIT")
 
 export const startProxy = async (target: URL): Promise<PgProxy> => {
   let dropRequest = false
+  let dropContaining: string | undefined
   let dropAnswer = false
   let refusing = false
   const sockets = new Set<Socket>()
@@ -37,8 +40,9 @@ export const startProxy = async (target: URL): Promise<PgProxy> => {
       upstream.destroy()
     }
     client.on("data", (chunk: Buffer) => {
-      if (dropRequest) {
+      if (dropRequest || (dropContaining !== undefined && chunk.includes(dropContaining))) {
         dropRequest = false
+        dropContaining = undefined
         cut()
         return
       }
@@ -72,6 +76,9 @@ export const startProxy = async (target: URL): Promise<PgProxy> => {
     },
     dropCommitAnswer: () => {
       dropAnswer = true
+    },
+    dropNextRequestContaining: (text) => {
+      dropContaining = text
     },
     refuseConnections: (refuse) => {
       refusing = refuse

@@ -88,7 +88,7 @@ export const execCommand = Command.make(
           tools,
           globals: selected,
           ...(timeoutMs === undefined ? {} : { timeoutMs })
-        }).pipe(Effect.mapError((error) => invalidUsage(`--globals: ${error.message}`)))
+        }).pipe(Effect.mapError((error) => invalidUsage(`${error._tag === "InvalidLimitError" ? "--timeout" : "--globals"}: ${error.message}`)))
         yield* Console.log(json ? JSON.stringify({ ...result, channel: { id: channel.id, messages } }) : renderText(result))
         if (result.status !== "completed") {
           return yield* new CommandFailed({ message: `the execution ended with status ${result.status}` })

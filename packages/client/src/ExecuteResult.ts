@@ -17,6 +17,7 @@ export const ExecuteResult = Schema.Struct({
   logs: Schema.Array(Schema.String),
   error: Schema.optionalKey(Schema.Struct({ _tag: Schema.String, message: Schema.String })),
   calls: Schema.Array(ToolCallRecord),
+  omittedCalls: Schema.optionalKey(Schema.Number),
   truncated: Schema.optionalKey(Schema.Boolean)
 }).annotate({ identifier: "ExecuteResult" })
 

@@ -8,7 +8,7 @@ import {
   resolveAutoOrder,
   resolveCdpUrl
 } from "@armory/browser-runtime"
-import { executeEffect, type ToolTree } from "@armory/codemode"
+import { executeEffect, Sandboxes, type ToolTree } from "@armory/codemode"
 import { DEFAULT_ROOT, type GoalStoreError, type GoalStoreShape, makeFileGoalStore } from "@armory/goal-store"
 import { probeBrowserDriver } from "@armory/capability-probe"
 import { arm } from "@armory/skill-arming"
@@ -186,12 +186,16 @@ const codemodeLayer = <R>(options: ServerOptions<R>) =>
           globals: payload.globals ?? options.defaultGlobals,
           ...(payload.timeoutMs === undefined ? {} : { timeoutMs: payload.timeoutMs })
         }).pipe(
-          Effect.mapError((error) => new InvalidGlobals({ message: error.message, name: error.name, rule: error.rule }))
+          Effect.catchTags({
+            InvalidGlobalsError: (error) => Effect.fail(new InvalidGlobals({ message: error.message, name: error.name, rule: error.rule })),
+            // The request's own limits are checked by its Schema; any other is the server's mistake.
+            InvalidLimitError: (error) => Effect.die(error)
+          })
         )
         return { ...result, channel: { id: channel.id, messages: [...messages] } }
       })
     )
-  )
+  ).pipe(Layer.provide(Sandboxes.layer()))
 
 const openApiRoute = HttpRouter.add("GET", "/openapi.json", HttpServerResponse.jsonUnsafe(openApiDocument()))
 

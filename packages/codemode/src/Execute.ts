@@ -1,65 +1,106 @@
-import { Effect } from "effect"
+import { Context, Data, Effect, Layer } from "effect"
 import type { ExecuteResult } from "./ExecuteResult.js"
 import { assertValidGlobals, globalsStatement, type InvalidGlobalsError } from "./Globals.js"
 import { type InternalToolError, makeDispatcher } from "./internal/Bridge.js"
-import type { Limits, SandboxOutcome } from "./internal/Protocol.js"
-import { runInWorker } from "./internal/WorkerPool.js"
+import { HOST_STOP_TAGS } from "./internal/HostTags.js"
+import type { Limits, SandboxError, SandboxOutcome } from "./internal/Protocol.js"
+import { INITIAL_MEMORY_BYTES } from "./internal/QuickJs.js"
+import { makeSandboxPool, type SandboxPool, type SandboxPoolOptions } from "./internal/SandboxPool.js"
 import type { ToolTree } from "./Tool.js"
 
 export type { InternalToolError } from "./internal/Bridge.js"
+export type { SandboxPoolOptions } from "./internal/SandboxPool.js"
 
 export interface ExecuteOptions {
   readonly tools: ToolTree
   /** Namespaces of `tools` also bound as bare identifiers: `page` is `tools.page`. */
   readonly globals?: ReadonlyArray<string>
-  /** Wall-clock limit for the whole execution, tool calls included. Default 30 000. */
+  /** Wall-clock limit for the whole execution, from the call: waiting for a sandbox and tool calls included. Default 30 000. */
   readonly timeoutMs?: number
-  /** Heap limit of the guest. Default 64 MiB. */
+  /** Every byte the guest can allocate: objects, strings and ArrayBuffer backing stores. Default 64 MiB. */
   readonly memoryLimitBytes?: number
   /**
    * Calls beyond this many are refused (`status: "denied"`); `calls` lists only the first 100 of
    * those. Default 1 000.
    */
   readonly maxToolCalls?: number
-  /** A returned value whose JSON is longer is cut to its head and tail. Default 64 KiB. */
+  /** A returned value (or an error message) whose JSON is longer is cut to its head and tail. Default 64 KiB. */
   readonly maxResultBytes?: number
+  /** A tool call whose input JSON is longer is refused with `ToolInputError` before it is decoded. Default 1 MiB. */
+  readonly maxInputBytes?: number
   /** The single authorization point: called with the decoded input before every tool call. */
   readonly authorize?: (call: { path: string; input: unknown }) => boolean | Promise<boolean>
   /**
-   * Receives each tool failure that the guest saw only as `internal tool error [id]`. Default: the
-   * error is written to stderr with its id.
+   * Receives each tool failure that the guest saw only as `internal tool error [id]`, with the real
+   * error. The Promise form drops them without one; the Effect form logs them at error level.
    */
   readonly onInternalError?: (report: InternalToolError) => void
 }
 
+/** A limit given to `execute` that it cannot honour: named, with the value and the rule it breaks. */
+export class InvalidLimitError extends Data.TaggedError("InvalidLimitError")<{
+  readonly limit: string
+  readonly value: unknown
+  readonly rule: string
+}> {
+  override get message(): string {
+    return `${this.limit} must be ${this.rule}, got ${String(this.value)}`
+  }
+}
+
+const MIB = 1024 * 1024
+
+/** The guest's memory is a 32-bit WebAssembly memory of at most 2 GiB, of which the engine itself takes its start. */
+const MAX_MEMORY_LIMIT_BYTES = 2048 * MIB - INITIAL_MEMORY_BYTES
+
 const DEFAULTS = {
   timeoutMs: 30_000,
-  memoryLimitBytes: 64 * 1024 * 1024,
+  memoryLimitBytes: 64 * MIB,
   maxToolCalls: 1_000,
   maxResultBytes: 64 * 1024,
+  maxInputBytes: MIB,
   maxLogLines: 200,
-  maxStackBytes: 1024 * 1024
+  maxStackBytes: MIB
 } as const
 
-const positive = (name: string, value: number | undefined, fallback: number): number => {
+const integerIn = (limit: string, value: number | undefined, fallback: number, min: number, max: number): number => {
   if (value === undefined) return fallback
-  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${name} must be a positive number, got ${value}`)
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new InvalidLimitError({ limit, value, rule: `a whole number from ${min} to ${max}` })
+  }
   return value
 }
 
-const reportToStderr = ({ id, path, error }: InternalToolError) => {
-  console.error(`@armory/codemode: internal tool error [${id}] in tools.${path}:`, error)
-}
+/** Every limit checked: a `NaN`, a fraction, zero or a negative never disables one. */
+const limitsOf = (options: ExecuteOptions): Limits & { readonly maxToolCalls: number } => ({
+  timeoutMs: integerIn("timeoutMs", options.timeoutMs, DEFAULTS.timeoutMs, 1, 24 * 60 * 60 * 1000),
+  memoryLimitBytes: integerIn("memoryLimitBytes", options.memoryLimitBytes, DEFAULTS.memoryLimitBytes, MIB, MAX_MEMORY_LIMIT_BYTES),
+  maxResultBytes: integerIn("maxResultBytes", options.maxResultBytes, DEFAULTS.maxResultBytes, 256, 64 * MIB),
+  maxInputBytes: integerIn("maxInputBytes", options.maxInputBytes, DEFAULTS.maxInputBytes, 1, 64 * MIB),
+  maxToolCalls: integerIn("maxToolCalls", options.maxToolCalls, DEFAULTS.maxToolCalls, 0, Number.MAX_SAFE_INTEGER),
+  maxLogLines: DEFAULTS.maxLogLines,
+  maxStackBytes: DEFAULTS.maxStackBytes
+})
 
 const UNDEFINED_IDENTIFIER = /^'[^']+' is not defined$/
 
+/**
+ * The execution's error as the result reports it. A guest-raised tag that only the host may report
+ * becomes `Error` (the claim kept in the message), except an internal tool error this execution's
+ * dispatcher really answered, which the guest merely let through.
+ */
 const describeError = (
-  outcome: SandboxOutcome,
+  error: SandboxError | undefined,
   globals: ReadonlyArray<string>,
-  stillRunning: number
+  stillRunning: number,
+  issuedInternalError: (message: string) => boolean
 ): ExecuteResult["error"] => {
-  if (outcome.error === undefined) return undefined
-  let { _tag, message } = outcome.error
+  if (error === undefined) return undefined
+  let { _tag, message } = error
+  if (error.raisedBy === "guest" && HOST_STOP_TAGS.has(_tag) && !(_tag === "InternalToolError" && issuedInternalError(message))) {
+    message = `the code threw an error tagged ${_tag}, which only the host reports: ${message}`
+    _tag = "Error"
+  }
   if (_tag === "ReferenceError" && UNDEFINED_IDENTIFIER.test(message)) message = `${message}. ${globalsStatement(globals)}`
   if (stillRunning > 0) {
     message +=
@@ -79,59 +120,155 @@ const parseResult = (outcome: SandboxOutcome): { outcome: SandboxOutcome; result
     return { outcome, result: { value: JSON.parse(outcome.resultJson) } }
   } catch {
     return {
-      outcome: { ...outcome, status: "error", error: { _tag: "MalformedResult", message: "the sandbox returned a result that is not JSON" } }
+      outcome: {
+        ...outcome,
+        status: "error",
+        error: { _tag: "MalformedResult", message: "the sandbox returned a result that is not JSON", raisedBy: "host" }
+      }
     }
   }
 }
 
-const run = async (code: string, options: ExecuteOptions, signal: AbortSignal | undefined): Promise<ExecuteResult> => {
+/** Waits for `promise`, at most until `deadline`. */
+const until = (promise: Promise<void>, deadline: number): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))
+    void promise.then(() => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+
+const runOn = async (pool: SandboxPool, code: string, options: ExecuteOptions, signal: AbortSignal | undefined): Promise<ExecuteResult> => {
+  const started = Date.now()
   const globals = options.globals ?? []
   assertValidGlobals(options.tools, globals)
-  const limits: Limits = {
-    timeoutMs: positive("timeoutMs", options.timeoutMs, DEFAULTS.timeoutMs),
-    memoryLimitBytes: positive("memoryLimitBytes", options.memoryLimitBytes, DEFAULTS.memoryLimitBytes),
-    maxResultBytes: positive("maxResultBytes", options.maxResultBytes, DEFAULTS.maxResultBytes),
-    maxLogLines: DEFAULTS.maxLogLines,
-    maxStackBytes: DEFAULTS.maxStackBytes
+  const { maxToolCalls, ...limits } = limitsOf(options)
+  const over = new AbortController()
+  const end = () => over.abort()
+  signal?.addEventListener("abort", end, { once: true })
+  const expiry = setTimeout(end, limits.timeoutMs)
+  try {
+    const dispatcher = makeDispatcher({
+      tools: options.tools,
+      maxToolCalls,
+      maxInputBytes: limits.maxInputBytes,
+      maxOutputBytes: limits.memoryLimitBytes,
+      authorize: options.authorize,
+      onInternalError: options.onInternalError ?? (() => undefined),
+      signal: over.signal
+    })
+    const outcome = await pool.run({
+      code,
+      globals,
+      limits,
+      deadline: started + limits.timeoutMs,
+      signal,
+      onCall: (call) => dispatcher.dispatch(call.path, call.input)
+    })
+    // A call the guest left running (fire and forget) is reported as it ended, if it ends in time.
+    if (outcome.status === "completed" || outcome.error?.raisedBy === "guest") await until(dispatcher.drained(), started + limits.timeoutMs)
+    over.abort()
+    const parsed = parseResult(outcome)
+    const error = describeError(parsed.outcome.error, globals, dispatcher.running(), dispatcher.issuedInternalError)
+    const omitted = dispatcher.omitted()
+    return {
+      status: parsed.outcome.status,
+      ...(parsed.result === undefined ? {} : { result: parsed.result.value }),
+      logs: outcome.logs,
+      ...(error === undefined ? {} : { error }),
+      calls: dispatcher.calls(),
+      ...(omitted > 0 ? { omittedCalls: omitted } : {}),
+      ...(outcome.truncated ? { truncated: true } : {})
+    }
+  } finally {
+    clearTimeout(expiry)
+    signal?.removeEventListener("abort", end)
   }
-  const dispatcher = makeDispatcher({
-    tools: options.tools,
-    maxToolCalls: options.maxToolCalls ?? DEFAULTS.maxToolCalls,
-    authorize: options.authorize,
-    onInternalError: options.onInternalError ?? reportToStderr
-  })
-  const outcome = await runInWorker({
-    code,
-    globals,
-    limits,
-    signal,
-    onCall: (call) => dispatcher.dispatch(call.path, call.input)
-  })
-  const parsed = parseResult(outcome)
-  const error = describeError(parsed.outcome, globals, dispatcher.running())
-  return {
-    status: parsed.outcome.status,
-    ...(parsed.result === undefined ? {} : { result: parsed.result.value }),
-    logs: outcome.logs,
-    ...(error === undefined ? {} : { error }),
-    calls: dispatcher.calls(),
-    ...(outcome.truncated ? { truncated: true } : {})
-  }
+}
+
+/** What a pool offers: `execute` on its workers, and `close` to end them. */
+export interface SandboxPoolClient {
+  readonly execute: (code: string, options: ExecuteOptions) => Promise<ExecuteResult>
+  /** Cancels what is queued or running and ends every worker. */
+  readonly close: () => Promise<void>
+}
+
+/**
+ * A bounded pool of sandboxes for a host that runs many executions: at most `maxWorkers` (default
+ * `availableParallelism()`) at once, the rest queued first come first served, their wait counting
+ * against their time limit. Close it when done; idle workers never keep the process alive.
+ */
+export const createSandboxPool = (options: SandboxPoolOptions = {}): SandboxPoolClient => {
+  const pool = makeSandboxPool(options)
+  return { execute: (code, executeOptions) => runOn(pool, code, executeOptions, undefined), close: pool.close }
 }
 
 /**
  * Runs `code` as the body of an async function in a fresh QuickJS sandbox on a worker thread, with
  * `tools` (and each name in `globals`) bridged to the host's tools. Guest faults, timeouts, denied
  * calls and tool errors are data in the result; it rejects only for the host's own mistakes:
- * `InvalidGlobalsError` for bad `globals`, `RangeError` for a non-positive limit.
+ * `InvalidGlobalsError` for bad `globals`, `InvalidLimitError` for a limit it cannot honour. It
+ * starts a sandbox worker for this one execution; a host running many uses `createSandboxPool`.
  */
-export const execute = (code: string, options: ExecuteOptions): Promise<ExecuteResult> => run(code, options, undefined)
+export const execute = async (code: string, options: ExecuteOptions): Promise<ExecuteResult> => {
+  const pool = makeSandboxPool({ maxWorkers: 1 })
+  try {
+    return await runOn(pool, code, options, undefined)
+  } finally {
+    await pool.close()
+  }
+}
+
+/** The sandbox pool as an Effect service: its workers live as long as the layer's scope. */
+export class Sandboxes extends Context.Service<
+  Sandboxes,
+  { readonly pool: SandboxPool }
+>()("@armory/codemode/Sandboxes") {
+  static readonly layer = (options: SandboxPoolOptions = {}): Layer.Layer<Sandboxes> =>
+    Layer.effect(
+      Sandboxes,
+      Effect.map(
+        Effect.acquireRelease(
+          Effect.sync(() => makeSandboxPool(options)),
+          (pool) => Effect.promise(() => pool.close())
+        ),
+        (pool) => ({ pool })
+      )
+    )
+}
 
 /**
- * The Effect form of `execute`. Interrupting the fiber cancels the execution in its sandbox.
+ * The Effect form of `execute`: on the `Sandboxes` pool when one is provided, otherwise on a worker
+ * of its own for this execution. Interrupting the fiber cancels the execution in its sandbox and
+ * aborts the tools still running; internal tool errors are logged at error level unless
+ * `onInternalError` is given.
  */
-export const executeEffect = (code: string, options: ExecuteOptions): Effect.Effect<ExecuteResult, InvalidGlobalsError> =>
-  Effect.try({
-    try: () => assertValidGlobals(options.tools, options.globals ?? []),
-    catch: (error) => error as InvalidGlobalsError
-  }).pipe(Effect.andThen(Effect.promise((signal) => run(code, options, signal))))
+export const executeEffect = (
+  code: string,
+  options: ExecuteOptions
+): Effect.Effect<ExecuteResult, InvalidGlobalsError | InvalidLimitError> =>
+  Effect.gen(function* () {
+    yield* Effect.try({
+      try: () => {
+        assertValidGlobals(options.tools, options.globals ?? [])
+        limitsOf(options)
+      },
+      catch: (error) => error as InvalidGlobalsError | InvalidLimitError
+    })
+    const reported: Array<InternalToolError> = []
+    const withReporter: ExecuteOptions =
+      options.onInternalError === undefined ? { ...options, onInternalError: (report) => void reported.push(report) } : options
+    const provided = yield* Effect.serviceOption(Sandboxes)
+    const result = yield* provided._tag === "Some"
+      ? Effect.promise((signal) => runOn(provided.value.pool, code, withReporter, signal))
+      : Effect.acquireUseRelease(
+          Effect.sync(() => makeSandboxPool({ maxWorkers: 1 })),
+          (pool) => Effect.promise((signal) => runOn(pool, code, withReporter, signal)),
+          (pool) => Effect.promise(() => pool.close())
+        )
+    for (const { id, path, error } of reported) {
+      yield* Effect.logError(`internal tool error [${id}] in tools.${path}`, error)
+    }
+    return result
+  })

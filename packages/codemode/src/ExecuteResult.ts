@@ -24,7 +24,10 @@ export interface ExecuteResult {
   /** `console.log/info/debug/warn/error` lines, prefixed with their level: `[log] …`, `[warn] …`. */
   readonly logs: ReadonlyArray<string>
   readonly error?: ExecuteError
+  /** The first 1 000 calls and the first 100 refused past `maxToolCalls`, in order. */
   readonly calls: ReadonlyArray<ToolCallRecord>
-  /** Set when the result or the logs were cut to their limits. */
+  /** How many calls `calls` leaves out, when it reached those counts. */
+  readonly omittedCalls?: number
+  /** Set when the result, the error message or the logs were cut to their limits. */
   readonly truncated?: boolean
 }

@@ -1,6 +1,7 @@
 import { Data } from "effect"
+import { REALM_GLOBAL_NAMES } from "./generated/builtinGlobals.js"
+import { compileQuickJs } from "./internal/QuickJs.js"
 import { realmGlobalNames } from "./internal/Sandbox.js"
-import { loadQuickJs } from "./internal/QuickJs.js"
 import { entryAt, isTool, type ToolTree } from "./Tool.js"
 
 /** Why a name cannot be bound as a bare global. */
@@ -34,16 +35,19 @@ const RESERVED_WORDS = new Set(
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
 
-const quickJs = await loadQuickJs()
+/**
+ * Builds a fresh guest realm exactly as an execution seeds it (QuickJS's intrinsics as the prelude
+ * leaves them, plus `console` and `tools`, no host globals) and lists the names on its `globalThis`.
+ * It loads the WebAssembly module, so it is asynchronous.
+ */
+export const seedBuiltinGlobals = async (): Promise<ReadonlyArray<string>> => realmGlobalNames(await compileQuickJs())
 
 /**
- * Builds a fresh guest realm exactly as an execution seeds it (QuickJS's intrinsics plus `console`
- * and `tools`, no host globals) and lists the names on its `globalThis`.
+ * The names a guest realm has before any host global is bound: no global may take one of them.
+ * It is `seedBuiltinGlobals()` as the package was built (generated from the realm, and checked
+ * against it), so importing the package loads no WebAssembly.
  */
-export const seedBuiltinGlobals = (): ReadonlyArray<string> => realmGlobalNames(quickJs)
-
-/** The names a guest realm has before any host global is bound: no global may take one of them. */
-export const BUILTIN_GLOBAL_NAMES: ReadonlySet<string> = new Set(seedBuiltinGlobals())
+export const BUILTIN_GLOBAL_NAMES: ReadonlySet<string> = new Set(REALM_GLOBAL_NAMES)
 
 /**
  * Checks that each name can alias a namespace of the tree as a bare global, in order; throws

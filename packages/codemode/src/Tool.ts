@@ -1,5 +1,15 @@
 import type { Effect, Schema } from "effect"
 
+/** What a tool is told while it runs. */
+export interface ToolContext {
+  /**
+   * Aborts when the execution is over — its time limit passed or it was cancelled — while the tool
+   * still runs; an Effect-returning tool is interrupted then instead. Its answer no longer reaches
+   * the guest, and whatever it already did stays done: a tool with side effects should stop at it.
+   */
+  readonly signal: AbortSignal
+}
+
 /**
  * One operation the guest can call as `await tools.<namespace>.<name>(input)`.
  * `input` decodes the single value the guest passes (from its JSON form); `output`, when given,
@@ -9,7 +19,7 @@ export interface Tool<I = unknown, O = unknown> {
   readonly description: string
   readonly input: Schema.Codec<I, unknown>
   readonly output?: Schema.Codec<O, unknown>
-  run(input: I): Promise<O> | Effect.Effect<O, unknown>
+  run(input: I, context: ToolContext): Promise<O> | Effect.Effect<O, unknown>
 }
 
 /** Namespaces of tools, nested to any depth: `{ db: { users: { find: Tool } } }`. */

@@ -1,4 +1,14 @@
-export { execute, executeEffect, type ExecuteOptions, type InternalToolError } from "./Execute.js"
+export {
+  createSandboxPool,
+  execute,
+  executeEffect,
+  type ExecuteOptions,
+  type InternalToolError,
+  InvalidLimitError,
+  Sandboxes,
+  type SandboxPoolClient,
+  type SandboxPoolOptions
+} from "./Execute.js"
 export type { ExecuteError, ExecuteResult, ToolCallRecord } from "./ExecuteResult.js"
 export {
   assertValidGlobals,
@@ -8,4 +18,4 @@ export {
   seedBuiltinGlobals
 } from "./Globals.js"
 export { instructions, type InstructionsOptions } from "./Instructions.js"
-export { isTool, type Tool, type ToolTree } from "./Tool.js"
+export { isTool, type Tool, type ToolContext, type ToolTree } from "./Tool.js"

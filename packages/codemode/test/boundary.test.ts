@@ -4,24 +4,25 @@ import { Schema } from "effect"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { execute, type ToolTree } from "../src/index.js"
 import { type CallAnswer, decodeCalls, encodeAnswers, type SandboxOutcome, type ToWorker } from "../src/internal/Protocol.js"
-import { loadQuickJs } from "../src/internal/QuickJs.js"
-import { createRealm, makeRealmStock, type Realm, startExecution } from "../src/internal/Sandbox.js"
+import { compileQuickJs, instantiateQuickJs, memoryCapBytes } from "../src/internal/QuickJs.js"
+import { buildRealm, createRealm, makeRealmStock, type Realm, startExecution } from "../src/internal/Sandbox.js"
 import { testTools, tool } from "./support/tools.js"
 
 const PARALLEL = "return (await Promise.all(Array.from({ length: 100 }, (_, i) => tools.t.echo(i)))).join(',')"
-const LIMITS = { timeoutMs: 5_000, memoryLimitBytes: 32 * 1024 * 1024, maxStackBytes: 1024 * 1024, maxLogLines: 200, maxResultBytes: 65_536 }
+const LIMITS = { timeoutMs: 5_000, memoryLimitBytes: 32 * 1024 * 1024, maxStackBytes: 1024 * 1024, maxLogLines: 200, maxResultBytes: 65_536, maxInputBytes: 1024 * 1024 }
 
-const quickJs = await loadQuickJs()
+const wasm = await compileQuickJs()
+const fresh = () => buildRealm(wasm, LIMITS.memoryLimitBytes)
 
 afterEach(() => {
   vi.restoreAllMocks()
 })
 
 describe("the guest side of the boundary", () => {
-  it("hands a burst of parallel calls over in one turn and takes their answers in one", () => {
+  it("hands a burst of parallel calls over in one turn and takes their answers in one", async () => {
     const batches: Array<string> = []
     const outcomes: Array<SandboxOutcome> = []
-    const execution = startExecution(createRealm(quickJs), PARALLEL, [], LIMITS, {
+    const execution = startExecution(await fresh(), PARALLEL, [], LIMITS, {
       requestCalls: (calls) => batches.push(calls),
       done: (outcome) => outcomes.push(outcome)
     })
@@ -35,15 +36,16 @@ describe("the guest side of the boundary", () => {
         status: "completed",
         resultJson: JSON.stringify(Array.from({ length: 100 }, (_, index) => index).join(",")),
         logs: [],
-        truncated: false
+        truncated: false,
+        memoryBytes: 16 * 1024 * 1024
       }
     ])
   })
 
-  it("starts no call made by a guest that crossed the deadline inside one long step", () => {
+  it("starts no call made by a guest that crossed the deadline inside one long step", async () => {
     // The interrupt handler only runs every few thousand operations, so a guest can cross the
     // deadline without being interrupted (one long builtin does); the clock jumping does the same here.
-    const realm = createRealm(quickJs)
+    const realm = await fresh()
     const start = Date.now()
     let reads = 0
     vi.spyOn(Date, "now").mockImplementation(() => (reads++ === 0 ? start : start + LIMITS.timeoutMs + 1))
@@ -57,10 +59,10 @@ describe("the guest side of the boundary", () => {
     expect(outcomes.map((outcome) => outcome.status)).toEqual(["timeout"])
   })
 
-  it("does not enter the guest with answers that arrive after the deadline", () => {
+  it("does not enter the guest with answers that arrive after the deadline", async () => {
     const batches: Array<string> = []
     const outcomes: Array<SandboxOutcome> = []
-    const execution = startExecution(createRealm(quickJs), "await tools.spy.hit(1); tools.spy.hit(2); return 2", [], LIMITS, {
+    const execution = startExecution(await fresh(), "await tools.spy.hit(1); tools.spy.hit(2); return 2", [], LIMITS, {
       requestCalls: (calls) => batches.push(calls),
       done: (outcome) => outcomes.push(outcome)
     })
@@ -84,27 +86,43 @@ describe("the guest side of the boundary", () => {
 })
 
 describe("realms built ahead", () => {
-  it("hands out the realm built while idle, once, and builds on demand when none is ready", () => {
+  it("hands out the realm built while idle, once, and builds on demand when none is ready", async () => {
     const built: Array<Realm> = []
-    const realms = makeRealmStock(() => {
-      const realm = createRealm(quickJs)
+    const realms = makeRealmStock(async (limit) => {
+      const realm = await buildRealm(wasm, limit)
       built.push(realm)
       return realm
     })
-    realms.refill()
-    realms.refill()
-    expect(built).toHaveLength(1)
+    realms.refill(LIMITS.memoryLimitBytes)
+    realms.refill(LIMITS.memoryLimitBytes)
     // Positions, not the realms themselves: a failed comparison would try to print a whole QuickJS module.
-    const taken = [realms.take(), realms.take()].map((realm) => built.indexOf(realm))
+    const taken = [await realms.take(LIMITS.memoryLimitBytes), await realms.take(LIMITS.memoryLimitBytes)].map((realm) => built.indexOf(realm))
     for (const realm of built) realm.dispose()
     expect(taken).toEqual([0, 1])
     expect(built).toHaveLength(2)
   })
 
-  it("disposes the runtime when its context cannot be built", () => {
+  it("builds a realm for the limit it is asked for, never handing out one capped for another", async () => {
+    const realms = makeRealmStock((limit) => buildRealm(wasm, limit))
+    realms.refill(LIMITS.memoryLimitBytes)
+    const realm = await realms.take(2 * LIMITS.memoryLimitBytes)
+    expect(realm.memoryLimitBytes).toBe(2 * LIMITS.memoryLimitBytes)
+    expect(realm.instance.capBytes).toBe(memoryCapBytes(2 * LIMITS.memoryLimitBytes))
+    realm.dispose()
+  })
+
+  it("gives every realm a linear memory of its own", async () => {
+    const [first, second] = await Promise.all([fresh(), fresh()])
+    expect(first?.instance.memory).not.toBe(second?.instance.memory)
+    first?.dispose()
+    second?.dispose()
+  })
+
+  it("disposes the runtime when its context cannot be built", async () => {
+    const instance = await instantiateQuickJs(wasm, memoryCapBytes(LIMITS.memoryLimitBytes))
     const runtimes: Array<QuickJSRuntime> = []
-    const newRuntime = quickJs.newRuntime.bind(quickJs)
-    vi.spyOn(quickJs, "newRuntime").mockImplementation((options) => {
+    const newRuntime = instance.module.newRuntime.bind(instance.module)
+    vi.spyOn(instance.module, "newRuntime").mockImplementation((options) => {
       const runtime = newRuntime(options)
       vi.spyOn(runtime, "newContext").mockImplementation(() => {
         throw new RangeError("no context")
@@ -112,12 +130,12 @@ describe("realms built ahead", () => {
       runtimes.push(runtime)
       return runtime
     })
-    expect(() => createRealm(quickJs)).toThrow("no context")
+    expect(() => createRealm(instance, LIMITS.memoryLimitBytes)).toThrow("no context")
     expect(runtimes.map((runtime) => runtime.alive)).toEqual([false])
   })
 
-  it("reports the outcome even when its realm fails to tear down", () => {
-    const realm = createRealm(quickJs)
+  it("reports the outcome even when its realm fails to tear down", async () => {
+    const realm = await fresh()
     const failing: Realm = {
       ...realm,
       dispose: () => {
@@ -132,15 +150,15 @@ describe("realms built ahead", () => {
     expect(outcomes.map((outcome) => outcome.status)).toEqual(["completed"])
   })
 
-  it("runs an execution in a realm built ahead as in a new one", () => {
-    const realms = makeRealmStock(() => createRealm(quickJs))
-    realms.refill()
+  it("runs an execution in a realm built ahead as in a new one", async () => {
+    const realms = makeRealmStock((limit) => buildRealm(wasm, limit))
+    realms.refill(LIMITS.memoryLimitBytes)
     const outcomes: Array<SandboxOutcome> = []
-    startExecution(realms.take(), "console.log(typeof math); return Object.getOwnPropertyNames(globalThis).includes('math')", ["math"], LIMITS, {
+    startExecution(await realms.take(LIMITS.memoryLimitBytes), "console.log(typeof math); return Object.getOwnPropertyNames(globalThis).includes('math')", ["math"], LIMITS, {
       requestCalls: () => undefined,
       done: (outcome) => outcomes.push(outcome)
     })
-    expect(outcomes).toEqual([{ status: "completed", resultJson: "true", logs: ["[log] function"], truncated: false }])
+    expect(outcomes).toEqual([{ status: "completed", resultJson: "true", logs: ["[log] function"], truncated: false, memoryBytes: 16 * 1024 * 1024 }])
   })
 })
 

@@ -1,10 +1,10 @@
 import { Schema } from "effect"
 import { afterAll, afterEach, describe, expect, it } from "vitest"
 import { execute, type ToolTree } from "../src/index.js"
-import { runInWorker } from "../src/internal/WorkerPool.js"
+import { makeSandboxPool } from "../src/internal/SandboxPool.js"
 import { tool } from "./support/tools.js"
 
-const LIMITS = { timeoutMs: 5_000, memoryLimitBytes: 32 * 1024 * 1024, maxStackBytes: 1024 * 1024, maxLogLines: 200, maxResultBytes: 65_536 }
+const LIMITS = { timeoutMs: 5_000, memoryLimitBytes: 32 * 1024 * 1024, maxStackBytes: 1024 * 1024, maxLogLines: 200, maxResultBytes: 65_536, maxInputBytes: 1024 * 1024 }
 
 const unhandled: Array<unknown> = []
 const onUnhandled = (reason: unknown) => unhandled.push(reason)
@@ -47,12 +47,15 @@ describe("a failing host side of a tool call", () => {
   })
 
   it("answers the guest with an internal tool error when dispatch itself rejects", async () => {
-    const outcome = await runInWorker({
+    const pool = makeSandboxPool({ maxWorkers: 1 })
+    const outcome = await pool.run({
       code: "try { await tools.t.any() } catch (error) { return [error._tag, error.message] }",
       globals: [],
       limits: LIMITS,
+      deadline: Date.now() + LIMITS.timeoutMs,
       onCall: () => Promise.reject(new Error("dispatch failed"))
     })
+    await pool.close()
     expect(outcome).toMatchObject({ status: "completed", resultJson: JSON.stringify(["InternalToolError", "internal tool error [dispatch]"]) })
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(unhandled).toEqual([])

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { execute, type ToolTree } from "../src/index.js"
+import { execute, InvalidLimitError, type ToolTree } from "../src/index.js"
 import { testTools, tool } from "./support/tools.js"
 
 describe("execute", () => {
@@ -125,7 +125,19 @@ describe("execute", () => {
     expect(result.truncated).toBe(true)
   })
 
-  it("refuses invalid limits as a host error", async () => {
-    await expect(execute("return 1", { tools: {}, timeoutMs: 0 })).rejects.toThrow(RangeError)
+  it.each([
+    ["timeoutMs", 0],
+    ["timeoutMs", Number.NaN],
+    ["maxToolCalls", Number.NaN],
+    ["maxToolCalls", -1],
+    ["maxToolCalls", 1.5],
+    ["memoryLimitBytes", 2 ** 40],
+    ["maxResultBytes", Number.POSITIVE_INFINITY],
+    ["maxInputBytes", 0]
+  ] as const)("refuses %s: %s as a host error naming the limit, before anything runs", async (limit, value) => {
+    const error = await execute("return 1", { tools: {}, [limit]: value }).catch((failure: unknown) => failure)
+    expect(error).toBeInstanceOf(InvalidLimitError)
+    expect(error).toMatchObject({ _tag: "InvalidLimitError", limit, value })
+    expect((error as InvalidLimitError).message).toMatch(new RegExp(`^${limit} must be a whole number from \\d+ to \\d+, got `))
   })
 })

@@ -3,8 +3,11 @@ import { execute } from "../src/index.js"
 import type { SandboxOutcome } from "../src/internal/Protocol.js"
 
 // A sandbox whose result text is not JSON: the prelude cannot write one, so only a stand-in can.
-vi.mock("../src/internal/WorkerPool.js", () => ({
-  runInWorker: async (): Promise<SandboxOutcome> => ({ status: "completed", resultJson: "{not json", logs: ["[log] kept"], truncated: false })
+vi.mock("../src/internal/SandboxPool.js", () => ({
+  makeSandboxPool: () => ({
+    run: async (): Promise<SandboxOutcome> => ({ status: "completed", resultJson: "{not json", logs: ["[log] kept"], truncated: false, memoryBytes: 0 }),
+    close: async () => undefined
+  })
 }))
 
 describe("a result the sandbox could not have written", () => {

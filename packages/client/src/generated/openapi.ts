@@ -440,6 +440,7 @@ export interface components {
                 message: string;
             };
             logs: string[];
+            omittedCalls?: number | ("Infinity" | "-Infinity" | "NaN");
             result?: unknown;
             /** @enum {string} */
             status: "completed" | "error" | "timeout";

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import { Cause, Effect, Exit, Result, Schema } from "effect"
 import { entryAt, isTool, type Tool, type ToolTree } from "../Tool.js"
 import type { ToolCallRecord } from "../ExecuteResult.js"
+import { decodeBounded, encodeBounded } from "./BoundedJson.js"
 import type { CallOutcome, GuestErrorPayload } from "./Protocol.js"
 
 /** A tool failure that is not a Schema-backed tagged error, kept on the host under the id the guest saw. */
@@ -14,14 +15,29 @@ export interface InternalToolError {
 export interface DispatchOptions {
   readonly tools: ToolTree
   readonly maxToolCalls: number
+  /** A call's input JSON longer than this is refused before it is parsed. */
+  readonly maxInputBytes: number
+  /** A tool's encoded output longer than this is an internal error: the guest could not hold it. */
+  readonly maxOutputBytes: number
   readonly authorize?: ((call: { path: string; input: unknown }) => boolean | Promise<boolean>) | undefined
   readonly onInternalError: (report: InternalToolError) => void
+  /** Fires when the execution is over (its deadline, a cancel); every tool still running is told through it. */
+  readonly signal: AbortSignal
 }
 
 type CallStatus = ToolCallRecord["status"] | "running"
 
 /** How many of the calls refused for `maxToolCalls` `result.calls` lists; later ones are refused unlisted. */
 export const MAX_LISTED_OVER_LIMIT = 100
+
+/** How many admitted calls `result.calls` lists; the rest are counted in `omittedCalls`. */
+export const MAX_LISTED_CALLS = 1_000
+
+/** Nesting allowed in anything the bridge decodes from the guest or encodes for it. */
+export const MAX_JSON_DEPTH = 64
+
+/** The largest public error payload (its fields, as JSON) a guest is handed; a larger one is opaque. */
+export const MAX_ERROR_FIELDS_BYTES = 64 * 1024
 
 const jsonCodecs = new WeakMap<object, Schema.Codec<unknown, unknown>>()
 
@@ -41,33 +57,47 @@ const failure = (_tag: string, message: string, fields: Record<string, unknown> 
 
 /**
  * The payload of a Schema-backed tagged error: the error class is itself a Schema, and encoding the
- * instance with it yields exactly the fields its author declared public. Anything else is not public.
+ * instance with it yields exactly the fields its author declared public. Anything else is not
+ * public, and neither is a payload nested deeper or larger than the bridge carries.
  */
 export const publicErrorPayload = (error: unknown): GuestErrorPayload | undefined => {
   if (!(error instanceof Error)) return undefined
   const tag: unknown = Reflect.get(error, "_tag")
   const schema: unknown = error.constructor
   if (typeof tag !== "string" || !Schema.isSchema(schema)) return undefined
-  const encoded = Schema.encodeUnknownResult(jsonCodec(schema as Schema.Codec<unknown, unknown>))(error)
+  let encoded: Result.Result<unknown, unknown>
+  try {
+    encoded = Schema.encodeUnknownResult(jsonCodec(schema as Schema.Codec<unknown, unknown>))(error)
+  } catch {
+    return undefined
+  }
   if (Result.isFailure(encoded) || typeof encoded.success !== "object" || encoded.success === null) return undefined
   const fields = Object.fromEntries(Object.entries(encoded.success).filter(([key]) => key !== "_tag"))
-  return { _tag: tag, message: error.message, fields }
+  const message = typeof error.message === "string" ? error.message : ""
+  const checked = encodeBounded({ tag, message, fields }, { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_ERROR_FIELDS_BYTES })
+  return "json" in checked ? { _tag: tag, message, fields } : undefined
 }
 
-const runTool = async (tool: Tool, input: unknown): Promise<unknown> => {
-  const running = tool.run(input)
+const runTool = async (tool: Tool, input: unknown, signal: AbortSignal): Promise<unknown> => {
+  const running = tool.run(input, { signal })
   if (!Effect.isEffect(running)) return running
-  const exit = await Effect.runPromiseExit(running)
+  // Interrupted when the execution is over, like an aborted Promise-returning tool.
+  const exit = await Effect.runPromiseExit(running, { signal })
   if (Exit.isSuccess(exit)) return exit.value
   throw Cause.squash(exit.cause)
 }
 
 /**
  * The host side of the bridge for one execution: resolves a path to a tool, decodes the input,
- * asks `authorize`, runs the tool, encodes its output, and records every call in order.
+ * asks `authorize`, runs the tool, encodes its output, and records every call in order. After every
+ * wait on the host side it checks that the execution is still on: no tool starts once its deadline
+ * passed or it was cancelled.
  */
 export const makeDispatcher = (options: DispatchOptions) => {
   const records: Array<{ path: string; status: CallStatus }> = []
+  const inFlight = new Set<Promise<unknown>>()
+  const issued = new Set<string>()
+  let omitted = 0
 
   const reportInternal = (report: InternalToolError) => {
     try {
@@ -80,32 +110,47 @@ export const makeDispatcher = (options: DispatchOptions) => {
   const internal = (path: string, error: unknown): CallOutcome => {
     const id = randomUUID().slice(0, 8)
     reportInternal({ id, path, error })
-    return failure("InternalToolError", `internal tool error [${id}]`)
+    const message = `internal tool error [${id}]`
+    issued.add(message)
+    return failure("InternalToolError", message)
+  }
+
+  /** A call's entry in `calls`, or a stand-in past the listing limit that only counts it. */
+  const record = (path: string, status: CallStatus) => {
+    const entry = { path, status }
+    if (records.length < MAX_LISTED_CALLS) records.push(entry)
+    else omitted++
+    return entry
   }
 
   // One turn can queue any number of calls; past the limit each costs one shared answer and no
   // Schema work, and only the first few are listed, so a runaway loop cannot stall the host.
   const overLimit = failure("ToolCallLimitExceeded", `this execution may make at most ${options.maxToolCalls} tool calls`)
+  const over = failure("ExecutionOver", "the execution ended before this tool call could start")
   let admitted = 0
   let refused = 0
 
   /** Answers a call refused for `maxToolCalls` synchronously; any other call once it settles. */
   const dispatch = (path: string, inputText: string | undefined): CallOutcome | Promise<CallOutcome> => {
     if (admitted >= options.maxToolCalls) {
-      if (refused++ < MAX_LISTED_OVER_LIMIT) records.push({ path, status: "denied" })
+      if (refused++ < MAX_LISTED_OVER_LIMIT) record(path, "denied")
+      else omitted++
       return overLimit
     }
     admitted++
-    return admit(path, inputText)
+    const answer = admit(path, inputText)
+    inFlight.add(answer)
+    void answer.finally(() => inFlight.delete(answer))
+    return answer
   }
 
   const admit = async (path: string, inputText: string | undefined): Promise<CallOutcome> => {
-    const record: { path: string; status: CallStatus } = { path, status: "running" }
-    records.push(record)
+    const call = record(path, "running")
     const settle = (status: ToolCallRecord["status"], outcome: CallOutcome) => {
-      record.status = status
+      call.status = status
       return outcome
     }
+    if (options.signal.aborted) return settle("denied", over)
     const entry = entryAt(options.tools, path)
     if (!isTool(entry)) {
       return settle(
@@ -113,13 +158,21 @@ export const makeDispatcher = (options: DispatchOptions) => {
         failure("UnknownTool", `tools.${path} is not a tool${entry === undefined ? "" : " (it is a namespace)"}`, { path })
       )
     }
-    const raw: unknown = inputText === undefined ? undefined : JSON.parse(inputText)
-    // The plain schema reads the common case and words the errors; the JSON form of the schema
-    // also accepts what JSON can only spell differently (null for an absent field, dates as text).
-    const decoded = Schema.decodeUnknownResult(entry.input)(raw)
-    const input = Result.isSuccess(decoded) ? Result.succeed(decoded.success) : Schema.decodeUnknownResult(jsonCodec(entry.input))(raw)
+    const raw = inputText === undefined ? { value: undefined } : decodeBounded(inputText, { maxBytes: options.maxInputBytes, maxDepth: MAX_JSON_DEPTH })
+    if ("refused" in raw) return settle("error", failure("ToolInputError", `tools.${path}: invalid input: ${raw.refused}`, { path }))
+    // The plain schema reads the common case and words the errors; only when it refuses is the JSON
+    // form of the schema tried, for what JSON can only spell differently (null for an absent field,
+    // dates as text). The input's size is bounded above, so neither can stall the host for long.
+    let input: Result.Result<unknown, unknown>
+    try {
+      const plain = Schema.decodeUnknownResult(entry.input)(raw.value)
+      input = Result.isSuccess(plain) ? plain : Result.mapError(Schema.decodeUnknownResult(jsonCodec(entry.input))(raw.value), () => plain.failure)
+    } catch (error) {
+      return settle("error", internal(path, error))
+    }
     if (Result.isFailure(input)) {
-      const reason = Result.isFailure(decoded) ? decoded.failure.message : input.failure.message
+      const { failure: refusal } = input
+      const reason = typeof refusal === "object" && refusal !== null && "message" in refusal ? String(refusal.message) : String(refusal)
       return settle("error", failure("ToolInputError", `tools.${path}: invalid input: ${reason}`, { path }))
     }
     let allowed: boolean
@@ -129,21 +182,25 @@ export const makeDispatcher = (options: DispatchOptions) => {
       reportInternal({ id: "authorize", path, error })
       allowed = false
     }
+    // `authorize` may take its time; the execution may be over by the time it answers.
+    if (options.signal.aborted) return settle("denied", over)
     if (!allowed) return settle("denied", failure("ToolCallDenied", `tools.${path} was denied by the host`, { path }))
     let output: unknown
     try {
-      output = await runTool(entry, input.success)
+      output = await runTool(entry, input.success, options.signal)
     } catch (error) {
       const payload = publicErrorPayload(error)
       return settle("error", payload === undefined ? internal(path, error) : { ok: false, error: payload })
     }
     try {
       const encoded = entry.output === undefined ? output : Schema.encodeUnknownSync(jsonCodec(entry.output))(output)
-      const text = encoded === undefined ? undefined : JSON.stringify(encoded)
-      return settle("ok", text === undefined ? { ok: true } : { ok: true, output: text })
+      if (encoded === undefined) return settle("ok", { ok: true })
+      const text = encodeBounded(encoded, { maxDepth: MAX_JSON_DEPTH, maxBytes: options.maxOutputBytes })
+      if ("refused" in text) throw new RangeError(`tools.${path} returned a value the guest cannot take: ${text.refused}`)
+      return settle("ok", { ok: true, output: text.json })
     } catch (error) {
       // The tool ran, so its effect happened; only its answer broke the tool's own contract.
-      record.status = "ok"
+      call.status = "ok"
       return internal(path, error)
     }
   }
@@ -152,7 +209,19 @@ export const makeDispatcher = (options: DispatchOptions) => {
   const calls = (): ReadonlyArray<ToolCallRecord> =>
     records.map(({ path, status }) => ({ path, status: status === "running" ? "error" : status }))
 
-  const running = () => records.filter((record) => record.status === "running").length
+  const running = () => records.filter((entry) => entry.status === "running").length
 
-  return { dispatch, calls, running }
+  /** Resolves once every admitted call has answered (a tool that ignores its signal may never). */
+  const drained = (): Promise<void> => Promise.allSettled(inFlight).then(() => undefined)
+
+  return {
+    dispatch,
+    calls,
+    running,
+    drained,
+    /** How many calls `calls()` leaves out, past its listing limits. */
+    omitted: () => omitted,
+    /** Whether this dispatcher answered a call with exactly this internal error message. */
+    issuedInternalError: (message: string) => issued.has(message)
+  }
 }

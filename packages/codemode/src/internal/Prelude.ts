@@ -2,7 +2,7 @@
  * Guest-side setup, evaluated inside each fresh QuickJS context before user code. It is a function
  * expression the host calls with the one log function, so that function lives only in this closure
  * and is never a property of `globalThis`. It installs `console` and `tools` and returns the three
- * entry points the host holds: `run(code, globalNamesJson)`, which binds the aliased globals and
+ * entry points the host holds: `run(code, globalNamesJson, maxInputBytes)`, which binds the aliased globals and
  * resolves to a JSON text describing the outcome; `takeCalls()`, which hands over the tool calls
  * made since it was last called; and `settle(answersJson)`, which resolves or rejects them. The host
  * only ever reads strings out of the guest, so no host code runs guest getters or `toJSON`. The
@@ -21,14 +21,56 @@
  *
  * Compiling this text is most of what building a realm costs (QuickJS compiles roughly 50 µs per
  * KiB here), so it stays terse: the refusing Proxy traps are shared, and helpers used once are inlined.
+ *
+ * `SharedArrayBuffer` and `Atomics` are removed before user code runs: in this QuickJS build a
+ * growable `SharedArrayBuffer` exposes the instance's linear memory. A tool path is a chain of
+ * identifiers of at most `MAX_PATH_CHARS` characters; any other property of `tools` is `undefined`.
+ * Values that JSON would turn into `{}` (a `Map`, a `Set`, a typed array…) are refused in tool
+ * inputs and in the result, like functions and BigInt.
  */
+/** The longest tool path the guest can name: `tools.` followed by at most this many characters. */
+export const MAX_PATH_CHARS = 256
+
 export const PRELUDE = String.raw`(function (log) {
   "use strict";
   const stringify = JSON.stringify, parse = JSON.parse, keysOf = Object.keys, defineProperty = Object.defineProperty;
   const isFiniteNumber = Number.isFinite, ErrorConstructor = Error, TypeErrorConstructor = TypeError;
-  const PromiseConstructor = Promise, ProxyConstructor = Proxy, StringOf = String;
+  const PromiseConstructor = Promise, ProxyConstructor = Proxy, StringOf = String, isArray = Array.isArray;
+  const apply = Reflect.apply, getPrototypeOf = Object.getPrototypeOf;
+  const objectPrototype = Object.prototype, describeObject = Object.prototype.toString, sliceOf = String.prototype.slice;
+  const jsonBrands = { __proto__: null, "[object Object]": true, "[object Number]": true, "[object String]": true, "[object Boolean]": true };
   const AsyncFunction = (async () => {}).constructor, globalObject = globalThis;
   const constant = (name, value) => defineProperty(globalObject, name, { value, writable: false, enumerable: false, configurable: false });
+  delete globalObject.SharedArrayBuffer;
+  delete globalObject.Atomics;
+  let maxInputBytes = 0;
+
+  // A-Z a-z _ $ first, digits after: checked with string comparisons, which user code cannot
+  // redefine (it can replace what a RegExp consults).
+  const isIdentifier = (key) => {
+    const length = key.length;
+    if (length === 0 || length > MAX_PATH_CHARS) return false;
+    for (let index = 0; index < length; index++) {
+      const c = key[index];
+      const letter = (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_" || c === "$";
+      if (!letter && !(index > 0 && c >= "0" && c <= "9")) return false;
+    }
+    return true;
+  };
+
+  // Objects JSON has a form for: arrays, plain objects, and those that say how (toJSON, as Date does).
+  const jsonKind = (key, item, what) => {
+    const kind = typeof item;
+    const where = key === "" ? what : "the property " + stringify(key);
+    if (kind === "function" || kind === "symbol" || kind === "bigint") throw new TypeErrorConstructor(where + " is a " + kind + ", which JSON cannot carry");
+    if (kind === "number" && !isFiniteNumber(item)) throw new TypeErrorConstructor(where + " is " + StringOf(item) + ", which JSON cannot carry");
+    if (kind === "object" && item !== null && !isArray(item) && typeof item.toJSON !== "function") {
+      const prototype = getPrototypeOf(item);
+      const brand = prototype === objectPrototype || prototype === null ? "[object Object]" : apply(describeObject, item, []);
+      if (!jsonBrands[brand]) throw new TypeErrorConstructor(where + " is a " + apply(sliceOf, brand, [8, -1]) + ", which JSON would turn into {}");
+    }
+    return item;
+  };
 
   const toText = (value) => {
     if (typeof value === "string") return value;
@@ -47,16 +89,24 @@ export const PRELUDE = String.raw`(function (log) {
   let outgoing = "", nextCallId = 0;
   const waiting = { __proto__: null };
 
+  const inputReplacer = function (key, item) { return jsonKind(key, item, "the input"); };
   const callTool = async (path, args) => {
     const name = "tools." + path;
     if (args.length > 1) throw new TypeErrorConstructor(name + " takes one input value, got " + args.length + " arguments");
     let input = "";
     if (args.length === 1 && args[0] !== undefined) {
       let text;
-      try { text = stringify(args[0]); } catch (cause) {
+      try { text = stringify(args[0], inputReplacer); } catch (cause) {
         throw new TypeErrorConstructor(name + ": the input is not JSON-serialisable: " + toText(cause && cause.message));
       }
       if (text === undefined) throw new TypeErrorConstructor(name + ": the input is not JSON-serialisable");
+      // Characters, not bytes: at most 3 bytes of UTF-8 each, so the host's byte limit is never passed unseen.
+      if (text.length > maxInputBytes) {
+        const error = new ErrorConstructor(name + ": the input is " + text.length + " characters of JSON, over the " + maxInputBytes + "-byte limit");
+        error.name = "ToolInputError";
+        error._tag = "ToolInputError";
+        throw error;
+      }
       input = "," + stringify(text);
     }
     const callId = nextCallId++;
@@ -99,7 +149,11 @@ export const PRELUDE = String.raw`(function (log) {
   const nodes = { __proto__: null };
   const node = (path) => nodes[path] ?? (nodes[path] = new ProxyConstructor(() => {}, {
     __proto__: fixedTraps,
-    get: (_, key) => (typeof key === "symbol" || key === "then") ? undefined : node(path === "" ? key : path + "." + key),
+    get: (_, key) => {
+      if (typeof key === "symbol" || key === "then" || !isIdentifier(key)) return undefined;
+      const next = path === "" ? key : path + "." + key;
+      return next.length > MAX_PATH_CHARS ? undefined : node(next);
+    },
     apply: (_, __, args) => {
       if (path === "") throw new TypeErrorConstructor("tools is the tool tree, not a tool: call tools.<namespace>.<tool>(input)");
       return callTool(path, args);
@@ -108,35 +162,38 @@ export const PRELUDE = String.raw`(function (log) {
   }));
   constant("tools", node(""));
 
+  // Each property is read once, into a string: a getter answering differently on every read cannot
+  // make the report say one thing and mean another.
   const describeError = (error) => {
     let tag = "Error", message;
     try {
       if (typeof error === "object" && error !== null) {
-        tag = typeof error._tag === "string" ? error._tag : typeof error.name === "string" ? error.name : "Error";
-        message = typeof error.message === "string" ? error.message : toText(error);
+        const ownTag = error._tag, name = error.name, text = error.message;
+        tag = typeof ownTag === "string" ? ownTag : typeof name === "string" ? name : "Error";
+        message = typeof text === "string" ? text : toText(error);
       } else {
         tag = "Thrown";
         message = toText(error);
       }
     } catch (_) {
+      tag = "Error";
       message = "[unprintable error]";
     }
     return '{"ok":false,"tag":' + stringify(StringOf(tag)) + ',"message":' + stringify(StringOf(message)) + "}";
   };
 
-  const refuseNonJson = function (key, item) {
-    const kind = typeof item;
-    const where = key === "" ? "the returned value" : "the property " + stringify(key);
-    if (kind === "function" || kind === "symbol" || kind === "bigint") throw new TypeErrorConstructor("the result must be JSON-serialisable: " + where + " is a " + kind);
-    if (kind === "number" && !isFiniteNumber(item)) throw new TypeErrorConstructor("the result must be JSON-serialisable: " + where + " is " + StringOf(item));
-    return item;
+  const resultReplacer = function (key, item) {
+    try { return jsonKind(key, item, "the returned value"); } catch (error) {
+      throw new TypeErrorConstructor("the result must be JSON-serialisable: " + error.message);
+    }
   };
 
-  const run = async (code, globalNamesJson) => {
+  const run = async (code, globalNamesJson, inputLimit) => {
+    maxInputBytes = inputLimit;
     for (const name of parse(globalNamesJson)) constant(name, node(name));
     try {
       const value = await new AsyncFunction(code)();
-      const json = value === undefined ? undefined : stringify(value, refuseNonJson);
+      const json = value === undefined ? undefined : stringify(value, resultReplacer);
       return json === undefined ? '{"ok":true}' : '{"ok":true,"json":' + stringify(json) + "}";
     } catch (error) {
       return describeError(error);
@@ -145,3 +202,9 @@ export const PRELUDE = String.raw`(function (log) {
 
   return [run, takeCalls, settle];
 })`
+  .replaceAll("MAX_PATH_CHARS", String(MAX_PATH_CHARS))
+  // Every realm compiles this text, at a cost per character: comment lines and indentation go.
+  .split("\n")
+  .map((line) => line.trim())
+  .filter((line) => line !== "" && !line.startsWith("//"))
+  .join("\n")

@@ -1,4 +1,5 @@
 /** Messages between the host thread and a sandbox worker. Every payload is structured-clone data. */
+import { MAX_PATH_CHARS } from "./Prelude.js"
 
 export interface Limits {
   readonly timeoutMs: number
@@ -6,6 +7,7 @@ export interface Limits {
   readonly maxStackBytes: number
   readonly maxLogLines: number
   readonly maxResultBytes: number
+  readonly maxInputBytes: number
 }
 
 export interface RunRequest {
@@ -14,6 +16,8 @@ export interface RunRequest {
   readonly code: string
   readonly globals: ReadonlyArray<string>
   readonly limits: Limits
+  /** When the execution must be over, in `Date.now()` time: its time limit counted from when it was asked for. */
+  readonly deadline: number
 }
 
 /** The host's answer to one tool call: the output as JSON text (absent for `undefined`) or an error. */
@@ -66,6 +70,11 @@ export interface CallsMessage {
 
 const malformed = () => new TypeError("the sandbox sent a malformed tool call")
 
+/** A tool path as the prelude writes it: identifiers joined by dots, at most `MAX_PATH_CHARS` long. */
+const TOOL_PATH = /^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*$/
+
+export const isToolPath = (path: string): boolean => path.length <= MAX_PATH_CHARS && TOOL_PATH.test(path)
+
 /**
  * Reads the calls the prelude queued: comma-separated `[callId, path, input?]` entries. The prelude
  * writes them with the intrinsics it captured before user code ran, so a malformed entry means the
@@ -78,17 +87,26 @@ export const decodeCalls = (text: string): ReadonlyArray<ToolCall> => {
     if (!Array.isArray(entry) || entry.length < 2 || entry.length > 3) throw malformed()
     const [callId, path, input]: Array<unknown> = entry
     if (typeof callId !== "number" || !Number.isSafeInteger(callId) || callId < 0) throw malformed()
-    if (typeof path !== "string" || !(input === undefined || typeof input === "string")) throw malformed()
+    if (typeof path !== "string" || !isToolPath(path) || !(input === undefined || typeof input === "string")) throw malformed()
     return input === undefined ? { callId, path } : { callId, path, input }
   })
 }
 
-// A refusal shared by many calls (past `maxToolCalls`) is encoded once.
+/** What the guest receives for an error payload that cannot be encoded: an opaque internal error. */
+const UNENCODABLE_ERROR = JSON.stringify({ _tag: "InternalToolError", message: "internal tool error [unencodable]", fields: {} })
+
+// A refusal shared by many calls (past `maxToolCalls`) is encoded once. The dispatcher bounds what it
+// puts in a payload; should encoding fail anyway, the guest gets an opaque error, never the host a throw.
 const encodedErrors = new WeakMap<GuestErrorPayload, string>()
 const encodeError = (error: GuestErrorPayload): string => {
   const known = encodedErrors.get(error)
   if (known !== undefined) return known
-  const text = JSON.stringify(error)
+  let text: string
+  try {
+    text = JSON.stringify(error)
+  } catch {
+    text = UNENCODABLE_ERROR
+  }
   encodedErrors.set(error, text)
   return text
 }
@@ -109,13 +127,22 @@ export const encodeAnswers = (answers: ReadonlyArray<CallAnswer>): string =>
     )
     .join(",")}]`
 
+/** An execution's error, with who raised it: the host decides what a tag raised by the guest may mean. */
+export interface SandboxError {
+  readonly _tag: string
+  readonly message: string
+  readonly raisedBy: "guest" | "host"
+}
+
 /** What the sandbox decided; the host adds the `calls` it recorded. */
 export interface SandboxOutcome {
   readonly status: "completed" | "error" | "timeout"
   readonly resultJson?: string
   readonly logs: ReadonlyArray<string>
-  readonly error?: { readonly _tag: string; readonly message: string }
+  readonly error?: SandboxError
   readonly truncated: boolean
+  /** How large the execution's linear memory grew, in bytes (0 when it was never read). */
+  readonly memoryBytes: number
 }
 
 export interface DoneMessage {

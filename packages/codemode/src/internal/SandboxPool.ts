@@ -130,7 +130,8 @@ export const makeSandboxPool = (options: SandboxPoolOptions = {}): SandboxPool =
     while (queue.length > 0 && (idle.length > 0 || workers.size + starting < maxWorkers)) {
       const next = queue.shift() as Queued
       next.leave()
-      const worker = idle.pop()
+      // The worker idle the longest: the one most likely to have built its next instance already.
+      const worker = idle.shift()
       if (worker !== undefined) {
         runOn(worker, next.request, next.resolve)
         continue

@@ -166,8 +166,9 @@ const runOn = async (pool: SandboxPool, code: string, options: ExecuteOptions, s
       signal,
       onCall: (call) => dispatcher.dispatch(call.path, call.input)
     })
-    // A call the guest left running (fire and forget) is reported as it ended, if it ends in time.
-    if (outcome.status === "completed" || outcome.error?.raisedBy === "guest") await until(dispatcher.drained(), started + limits.timeoutMs)
+    // A call the guest left running when it returned (fire and forget) is reported as it ended, if
+    // it ends in time; an execution that failed or was stopped is over, and its tools are told so.
+    if (outcome.status === "completed") await until(dispatcher.drained(), started + limits.timeoutMs)
     over.abort()
     const parsed = parseResult(outcome)
     const error = describeError(parsed.outcome.error, globals, dispatcher.running(), dispatcher.issuedInternalError)

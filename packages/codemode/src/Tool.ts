@@ -3,8 +3,8 @@ import type { Effect, Schema } from "effect"
 /** What a tool is told while it runs. */
 export interface ToolContext {
   /**
-   * Aborts when the execution is over — its time limit passed or it was cancelled — while the tool
-   * still runs; an Effect-returning tool is interrupted then instead. Its answer no longer reaches
+   * Aborts when the execution is over — its time limit passed, it was cancelled or the code failed —
+   * while the tool still runs; an Effect-returning tool is interrupted then instead. Its answer no longer reaches
    * the guest, and whatever it already did stays done: a tool with side effects should stop at it.
    */
   readonly signal: AbortSignal

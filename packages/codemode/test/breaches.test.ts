@@ -247,6 +247,24 @@ describe("no tool runs once the execution is over", () => {
     expect(seen.toSorted()).toEqual(["effect interrupted", "promise aborted"])
   })
 
+  it("tells a tool still running that the execution is over when the code fails, without waiting for it", async () => {
+    let aborted = false
+    const tools: ToolTree = {
+      t: {
+        wait: {
+          description: "waits for its signal",
+          input: Schema.Void,
+          run: (_: void, { signal }) => new Promise<null>((resolve) => signal.addEventListener("abort", () => ((aborted = true), resolve(null)), { once: true }))
+        }
+      }
+    }
+    const result = await pool.execute("tools.t.wait(); await null; throw new Error('gave up')", { tools, timeoutMs: 10_000 })
+    expect(result).toMatchObject({ status: "error", error: { _tag: "Error" }, calls: [{ path: "t.wait", status: "error" }] })
+    expect(result.error?.message).toMatch(/^gave up; 1 tool call was still running on the host/)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(aborted).toBe(true)
+  })
+
   it("reports a fire-and-forget call that succeeded after the code returned as ok", async () => {
     const tools: ToolTree = { t: { slow: tool(Schema.Void, () => new Promise<string>((resolve) => setTimeout(() => resolve("done"), 150))) } }
     const result = await pool.execute("tools.t.slow(); return 'returned'", { tools, timeoutMs: 5_000 })

@@ -21,7 +21,7 @@ export interface DispatchOptions {
   readonly maxOutputBytes: number
   readonly authorize?: ((call: { path: string; input: unknown }) => boolean | Promise<boolean>) | undefined
   readonly onInternalError: (report: InternalToolError) => void
-  /** Fires when the execution is over (its deadline, a cancel); every tool still running is told through it. */
+  /** Fires when the execution is over (its deadline, a cancel, the code failing); every tool still running is told through it. */
   readonly signal: AbortSignal
 }
 

@@ -158,7 +158,7 @@ const createConsumer = async ({ packageDir, blocks, files }) => {
   await run(
     "pnpm",
     ["install", "--ignore-workspace", "--prefer-offline", "--no-frozen-lockfile", "--config.strict-peer-dependencies=false", "--reporter=silent"],
-    { cwd: consumer, env: { ...process.env, CI: "" }, maxBuffer: 16 * 1024 * 1024 }
+    { cwd: consumer, maxBuffer: 16 * 1024 * 1024 }
   )
   return consumer
 }

@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
 import { runInNewContext } from "node:vm"
 import { runBench } from "@armory/bench"
 import { createSandboxPool, type ToolTree } from "@armory/codemode"
@@ -189,8 +189,10 @@ const extra = {
   throughput1000At32: { ours: oursThroughput, anchor: anchorThroughput, ratio: oursThroughput.perSecond / anchorThroughput.perSecond },
   bombs: { ...memory, concurrent, perExecutionPeakMiB, perExecutionTargetMiB: 4 * (64 + 16), idleOverBaselineMiB: memory.idleMiB - memory.baselineMiB }
 }
-mkdirSync(join(import.meta.dirname, "..", "bench-results"), { recursive: true })
-writeFileSync(join(import.meta.dirname, "..", "bench-results", "codemode-extra.json"), `${JSON.stringify(extra, null, 2)}\n`)
+// Beside the tables' own JSON files.
+const resultsDir = dirname(trivial.outputFile)
+mkdirSync(resultsDir, { recursive: true })
+writeFileSync(join(resultsDir, "codemode-extra.json"), `${JSON.stringify(extra, null, 2)}\n`)
 
 const met = (ok: boolean) => (ok ? "met" : "MISSED")
 console.log(

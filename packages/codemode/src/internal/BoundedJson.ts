@@ -8,9 +8,6 @@ export interface JsonBounds {
   readonly maxBytes: number
 }
 
-/** The bounds of anything the host encodes for the guest or decodes from it, unless a limit says otherwise. */
-export const DEFAULT_JSON_BOUNDS: JsonBounds = { maxDepth: 64, maxBytes: 1024 * 1024 }
-
 /** How deep `value` nests, walking at most `limit + 1` levels (deeper answers `limit + 1`). */
 export const nestingDepth = (value: unknown, limit: number): number => {
   let deepest = 0

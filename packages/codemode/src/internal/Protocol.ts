@@ -73,7 +73,7 @@ const malformed = () => new TypeError("the sandbox sent a malformed tool call")
 /** A tool path as the prelude writes it: identifiers joined by dots, at most `MAX_PATH_CHARS` long. */
 const TOOL_PATH = /^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*$/
 
-export const isToolPath = (path: string): boolean => path.length <= MAX_PATH_CHARS && TOOL_PATH.test(path)
+const isToolPath = (path: string): boolean => path.length <= MAX_PATH_CHARS && TOOL_PATH.test(path)
 
 /**
  * Reads the calls the prelude queued: comma-separated `[callId, path, input?]` entries. The prelude

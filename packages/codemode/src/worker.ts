@@ -14,7 +14,9 @@ import { Wasm } from "./internal/Wasm.js"
 
 const port = parentPort
 const wasmModule: unknown = Reflect.get(Object(workerData), "wasmModule")
-if (port === null || !(wasmModule instanceof Wasm.Module)) {
+const firstLimit: unknown = Reflect.get(Object(workerData), "memoryLimitBytes")
+const readySignal: unknown = Reflect.get(Object(workerData), "readySignal")
+if (port === null || !(wasmModule instanceof Wasm.Module) || !(readySignal instanceof Int32Array)) {
   throw new Error("@armory/codemode/worker runs as a worker thread started by the sandbox pool, with the compiled QuickJS module")
 }
 
@@ -27,11 +29,18 @@ const executions = new Map<number, Execution>()
 const send = (message: FromWorker) => port.postMessage(message)
 
 const realms = makeRealmStock((memoryLimitBytes) => buildRealm(wasmModule, memoryLimitBytes))
-let lastLimit: number | undefined
+/** The memory limit of the last run, which the next realm is built for; a spare worker is told one to start with. */
+let lastLimit = typeof firstLimit === "number" ? firstLimit : undefined
+let runsStarted = 0
 // Only while no execution runs here: building a realm takes the thread for a while, and a running
-// execution's tool answers must not wait behind it.
+// execution's tool answers must not wait behind it. The host sees when it is built, so that it
+// hands the next run to a worker that can start it at once.
 const refillRealms = () => {
-  if (executions.size === 0 && lastLimit !== undefined) realms.refill(lastLimit)
+  if (executions.size !== 0 || lastLimit === undefined) return
+  const before = runsStarted
+  void realms.refill(lastLimit).then(() => {
+    if (runsStarted === before) Atomics.store(readySignal, 0, before)
+  })
 }
 
 const stopped = (runId: number, error: SandboxError) =>
@@ -44,6 +53,7 @@ const starting = new Map<number, { cancelled: boolean }>()
 const start = async (message: RunRequest) => {
   const { runId } = message
   const pending = { cancelled: false }
+  runsStarted++
   starting.set(runId, pending)
   lastLimit = message.limits.memoryLimitBytes
   const taken = await realms.take(message.limits.memoryLimitBytes).then(
@@ -53,7 +63,6 @@ const start = async (message: RunRequest) => {
   starting.delete(runId)
   if ("error" in taken) return stopped(runId, { _tag: "SandboxCrashed", message: `the sandbox could not start: ${taken.error}`, raisedBy: "host" })
   if (pending.cancelled) {
-    taken.realm.dispose()
     return stopped(runId, { _tag: "Cancelled", message: "the host cancelled the execution", raisedBy: "host" })
   }
   let reported = false
@@ -68,7 +77,7 @@ const start = async (message: RunRequest) => {
         reported = true
         executions.delete(runId)
         send({ type: "done", runId, outcome })
-        // Once the used realm is disposed, and unless a new run arrived first.
+        // Once the report is on its way, and unless a new run arrived first.
         setImmediate(refillRealms)
       }
     },
@@ -87,3 +96,5 @@ port.on("message", (message: ToWorker) => {
     else executions.get(message.runId)?.cancel()
   }
 })
+
+refillRealms()

@@ -1,12 +1,15 @@
+import { Worker } from "node:worker_threads"
 import { Effect, Schema } from "effect"
-import { afterAll, describe, expect, it } from "vitest"
+import { afterAll, describe, expect, it, vi } from "vitest"
 import { createSandboxPool, type ToolTree } from "../src/index.js"
 import { MAX_LISTED_CALLS } from "../src/internal/Bridge.js"
+import { makeSandboxPool } from "../src/internal/SandboxPool.js"
 import { runInChild } from "./support/child.js"
 import { tool } from "./support/tools.js"
 
 const TOKEN = "tok_live_5f1c0a9e7b3d2c4a"
 const MIB = 1024 * 1024
+const RUN_LIMITS = { timeoutMs: 10_000, memoryLimitBytes: 64 * MIB, maxStackBytes: MIB, maxLogLines: 200, maxResultBytes: 65_536, maxInputBytes: MIB }
 
 const pool = createSandboxPool({ maxWorkers: 2 })
 afterAll(() => pool.close())
@@ -177,6 +180,35 @@ describe("a bounded pool", () => {
     expect(run.report).toEqual({ atImport: 0, compiled: 1 })
   }, 60_000)
 
+
+  it("runs back-to-back executions on a second worker while the first builds its next instance, never past maxWorkers", async () => {
+    const posted = vi.spyOn(Worker.prototype, "postMessage")
+    // The pool itself, without `execute` in between: the next run is asked for the moment the last one ends.
+    const threadsServing = async (maxWorkers: number) => {
+      posted.mockClear()
+      const sequential = makeSandboxPool({ maxWorkers })
+      try {
+        for (let index = 0; index < 20; index++) {
+          const outcome = await sequential.run({ code: "return 1", globals: [], limits: RUN_LIMITS, deadline: Date.now() + 10_000, onCall: () => Promise.reject(new Error("no tools")) })
+          expect(outcome.status).toBe("completed")
+        }
+      } finally {
+        await sequential.close()
+      }
+      const runs = posted.mock.calls.flatMap(([message], index) => {
+        const worker = posted.mock.contexts[index]
+        // The workers themselves: a worker's threadId reads -1 once it has exited.
+        return Reflect.get(Object(message), "type") === "run" && worker instanceof Worker ? [worker] : []
+      })
+      return { runs: runs.length, threads: new Set(runs).size }
+    }
+    try {
+      expect(await threadsServing(1)).toEqual({ runs: 20, threads: 1 })
+      expect(await threadsServing(2)).toEqual({ runs: 20, threads: 2 })
+    } finally {
+      posted.mockRestore()
+    }
+  })
 
   it("completes 50 concurrent executions on two workers, queued first come first served", async () => {
     const results = await Promise.all(Array.from({ length: 50 }, (_, index) => pool.execute(`return ${index}`, { tools: {}, timeoutMs: 20_000 })))

@@ -19,8 +19,10 @@
  * `Object.keys` for itself, but not for the boundary. Pending calls and tree nodes are kept in
  * prototype-less records, so nothing user code puts on a prototype is consulted on the way.
  *
- * Compiling this text is most of what building a realm costs (QuickJS compiles roughly 50 µs per
- * KiB here), so it stays terse: the refusing Proxy traps are shared, and helpers used once are inlined.
+ * Compiling this text is a good part of what building a realm costs, at a price per character, so it
+ * stays terse (the refusing Proxy traps are shared, helpers used once are inlined) and a realm
+ * compiles its minified form, `PRELUDE` in `src/generated/prelude.ts`, which `pnpm generate` writes
+ * from this source.
  *
  * `SharedArrayBuffer` and `Atomics` are removed before user code runs: in this QuickJS build a
  * growable `SharedArrayBuffer` exposes the instance's linear memory. A tool path is a chain of
@@ -31,7 +33,7 @@
 /** The longest tool path the guest can name: `tools.` followed by at most this many characters. */
 export const MAX_PATH_CHARS = 256
 
-export const PRELUDE = String.raw`(function (log) {
+export const PRELUDE_SOURCE = String.raw`(function (log) {
   "use strict";
   const stringify = JSON.stringify, parse = JSON.parse, keysOf = Object.keys, defineProperty = Object.defineProperty;
   const isFiniteNumber = Number.isFinite, ErrorConstructor = Error, TypeErrorConstructor = TypeError;
@@ -201,10 +203,4 @@ export const PRELUDE = String.raw`(function (log) {
   };
 
   return [run, takeCalls, settle];
-})`
-  .replaceAll("MAX_PATH_CHARS", String(MAX_PATH_CHARS))
-  // Every realm compiles this text, at a cost per character: comment lines and indentation go.
-  .split("\n")
-  .map((line) => line.trim())
-  .filter((line) => line !== "" && !line.startsWith("//"))
-  .join("\n")
+})`.replaceAll("MAX_PATH_CHARS", String(MAX_PATH_CHARS))

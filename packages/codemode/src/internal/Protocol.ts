@@ -152,3 +152,14 @@ export interface DoneMessage {
 }
 
 export type FromWorker = CallsMessage | DoneMessage
+
+/**
+ * Where a worker tells the host, without a message, that it holds a realm built for its next run:
+ * one shared 32-bit slot holding how many runs it had been handed when that realm was ready (-1
+ * before the first), so the host can tell a current report from a stale one.
+ */
+export const newReadySignal = (): Int32Array => {
+  const signal = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT))
+  signal[0] = -1
+  return signal
+}

@@ -8,7 +8,8 @@ import {
   type QuickJSSyncVariant,
   type QuickJSWASMModule
 } from "quickjs-emscripten-core"
-import { Wasm, type WasmMemory, type WasmModule } from "./Wasm.js"
+import { Wasm, type WasmInstance, type WasmMemory, type WasmModule } from "./Wasm.js"
+import { staticBytesOf, withMemoryMinimum } from "./WasmBinary.js"
 
 const isSyncVariant = (value: unknown): value is QuickJSSyncVariant =>
   typeof value === "object" && value !== null && Reflect.get(value, "type") === "sync"
@@ -20,8 +21,15 @@ const variant: QuickJSSyncVariant = isSyncVariant(candidate) ? candidate : relea
 
 const WASM_PAGE_BYTES = 64 * 1024
 
-/** The memory the QuickJS build starts with (its static data, stack and first heap): its `INITIAL_MEMORY`. */
-export const INITIAL_MEMORY_BYTES = 16 * 1024 * 1024
+/**
+ * The memory an instance starts with: the engine's static data and stack (about 5.1 MiB in this
+ * build) and a first heap that a fresh realm fits in. The build itself declares 16 MiB; see
+ * `WasmBinary.ts` for why an instance starts smaller.
+ */
+export const INITIAL_MEMORY_BYTES = 6 * 1024 * 1024
+
+/** The heap a fresh realm (its runtime, context and prelude) needs within the initial memory. */
+const REALM_HEAP_BYTES = 512 * 1024
 
 /**
  * The .wasm file is located through this package's own manifest rather than next to the calling
@@ -42,7 +50,13 @@ let compiling: Promise<WasmModule> | undefined
  */
 export const compileQuickJs = (): Promise<WasmModule> => {
   compiling ??= readFile(wasmLocation()).then(
-    (bytes) => Wasm.compile(bytes),
+    (bytes) => {
+      const staticBytes = staticBytesOf(bytes)
+      if (staticBytes + REALM_HEAP_BYTES > INITIAL_MEMORY_BYTES) {
+        throw new RangeError(`the QuickJS build's static data and stack take ${staticBytes} bytes, more than the sandbox starts an instance with`)
+      }
+      return Wasm.compile(withMemoryMinimum(bytes, INITIAL_MEMORY_BYTES / WASM_PAGE_BYTES))
+    },
     (error: unknown) => {
       compiling = undefined
       throw error
@@ -69,9 +83,19 @@ export interface QuickJsInstance {
  */
 export const instantiateQuickJs = async (wasmModule: WasmModule, capBytes: number): Promise<QuickJsInstance> => {
   const memory = new Wasm.Memory({ initial: INITIAL_MEMORY_BYTES / WASM_PAGE_BYTES, maximum: capBytes / WASM_PAGE_BYTES })
-  // The engine's own output (an abort message, say) goes nowhere: a library writes nothing to stdout or stderr.
-  const quiet: Record<string, unknown> = { print: () => undefined, printErr: () => undefined }
-  const emscriptenModule = quiet as NonNullable<CustomizeVariantOptions["emscriptenModule"]>
-  const module = await newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmModule, wasmMemory: memory, emscriptenModule }))
+  const options: Record<string, unknown> = {
+    // The engine's own output (an abort message, say) goes nowhere: a library writes nothing to stdout or stderr.
+    print: () => undefined,
+    printErr: () => undefined,
+    // Instantiated synchronously: the module is compiled already, and the asynchronous path would
+    // spread building an instance over several turns of the worker's event loop.
+    instantiateWasm: (imports: object, onSuccess: (instance: WasmInstance) => void) => {
+      const instance = new Wasm.Instance(wasmModule, imports)
+      onSuccess(instance)
+      return instance.exports
+    }
+  }
+  const emscriptenModule = options as NonNullable<CustomizeVariantOptions["emscriptenModule"]>
+  const module = await newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmMemory: memory, emscriptenModule }))
   return { module, memory, capBytes }
 }

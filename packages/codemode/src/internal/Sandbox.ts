@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core"
-import { PRELUDE } from "./Prelude.js"
+import { PRELUDE } from "../generated/prelude.js"
 import type { Limits, SandboxError, SandboxOutcome } from "./Protocol.js"
 import { INITIAL_MEMORY_BYTES, instantiateQuickJs, memoryCapBytes, type QuickJsInstance } from "./QuickJs.js"
 import type { WasmModule } from "./Wasm.js"
@@ -31,7 +31,8 @@ const stringArgument = (context: QuickJSContext, handle: QuickJSHandle | undefin
 /**
  * A fresh QuickJS instance with its runtime and context, the prelude applied (`console` and
  * `tools`), holding the prelude's entry points. It serves exactly one execution, which points its
- * console at its own log; its linear memory is its own and is dropped with it.
+ * console at its own log. Nothing in it is freed piecemeal: its linear memory is its own, and the
+ * whole instance is dropped with it, which is all freeing it inside the engine would achieve.
  */
 export interface Realm {
   readonly instance: QuickJsInstance
@@ -43,7 +44,6 @@ export interface Realm {
   readonly takeCalls: QuickJSHandle
   readonly settle: QuickJSHandle
   readonly listen: (onLog: (level: string, text: string) => void) => void
-  readonly dispose: () => void
 }
 
 /**
@@ -53,48 +53,26 @@ export interface Realm {
  */
 export const createRealm = (instance: QuickJsInstance, memoryLimitBytes: number): Realm => {
   const runtime = instance.module.newRuntime()
-  let built: QuickJSContext | undefined
-  const owned: Array<QuickJSHandle> = []
-  const dispose = () => {
-    for (const handle of owned) if (handle.alive) handle.dispose()
-    built?.dispose()
-    runtime.dispose()
-  }
+  const context = runtime.newContext()
   let onLog: ((level: string, text: string) => void) | undefined
-  try {
-    // Inside the `try`, so that a runtime whose context could not be built is disposed too.
-    const context = runtime.newContext()
-    built = context
-    const log = context.newFunction("log", (level, text) => {
-      onLog?.(stringArgument(context, level) ?? "log", stringArgument(context, text) ?? "")
-    })
-    owned.push(log)
-    const prelude = context.unwrapResult(context.evalCode(PRELUDE, "prelude.js"))
-    owned.push(prelude)
-    const entryPoints = context.unwrapResult(context.callFunction(prelude, context.undefined, log))
-    owned.push(entryPoints)
-    const [run, takeCalls, settle] = [0, 1, 2].map((index) => {
-      const handle = context.getProp(entryPoints, index)
-      owned.push(handle)
-      return handle
-    })
-    if (run === undefined || takeCalls === undefined || settle === undefined) throw new TypeError("the prelude returned no entry points")
-    return {
-      instance,
-      memoryLimitBytes,
-      runtime,
-      context,
-      run,
-      takeCalls,
-      settle,
-      listen: (listener) => {
-        onLog = listener
-      },
-      dispose
+  const log = context.newFunction("log", (level, text) => {
+    onLog?.(stringArgument(context, level) ?? "log", stringArgument(context, text) ?? "")
+  })
+  const prelude = context.unwrapResult(context.evalCode(PRELUDE, "prelude.js"))
+  const entryPoints = context.unwrapResult(context.callFunction(prelude, context.undefined, log))
+  const [run, takeCalls, settle] = [0, 1, 2].map((index) => context.getProp(entryPoints, index))
+  if (run === undefined || takeCalls === undefined || settle === undefined) throw new TypeError("the prelude returned no entry points")
+  return {
+    instance,
+    memoryLimitBytes,
+    runtime,
+    context,
+    run,
+    takeCalls,
+    settle,
+    listen: (listener) => {
+      onLog = listener
     }
-  } catch (error) {
-    dispose()
-    throw error
   }
 }
 
@@ -113,18 +91,18 @@ export const makeRealmStock = (build: (memoryLimitBytes: number) => Promise<Real
   let ready: Promise<Realm> | undefined
   let readyLimit = 0
   return {
-    refill: (memoryLimitBytes: number): void => {
-      if (ready !== undefined && readyLimit === memoryLimitBytes) return
-      const stale = ready
-      ready = build(memoryLimitBytes)
-      readyLimit = memoryLimitBytes
+    /** Builds a realm for `memoryLimitBytes` unless one is stocked; resolves once the stocked one is built. */
+    refill: (memoryLimitBytes: number): Promise<void> => {
+      if (ready === undefined || readyLimit !== memoryLimitBytes) {
+        ready = build(memoryLimitBytes)
+        readyLimit = memoryLimitBytes
+      }
       // A failed build is built again by `take`, whose failure reaches the host as the run's failure.
-      ready.catch(() => undefined)
-      void stale?.then((realm) => realm.dispose(), () => undefined)
+      return ready.then(() => undefined, () => undefined)
     },
     take: (memoryLimitBytes: number): Promise<Realm> => {
       const stocked = ready !== undefined && readyLimit === memoryLimitBytes ? ready : undefined
-      if (stocked === undefined) void ready?.then((realm) => realm.dispose(), () => undefined)
+      ready?.catch(() => undefined)
       ready = undefined
       return (stocked ?? build(memoryLimitBytes)).catch(() => build(memoryLimitBytes))
     }
@@ -134,18 +112,10 @@ export const makeRealmStock = (build: (memoryLimitBytes: number) => Promise<Real
 /** The names on a fresh guest realm's `globalThis`, sorted. */
 export const realmGlobalNames = async (wasmModule: WasmModule): Promise<ReadonlyArray<string>> => {
   const realm = await buildRealm(wasmModule, 16 * 1024 * 1024)
-  try {
-    const names = realm.context.unwrapResult(
-      realm.context.evalCode("JSON.stringify(Object.getOwnPropertyNames(globalThis))")
-    )
-    const text = realm.context.getString(names)
-    names.dispose()
-    const parsed: unknown = JSON.parse(text)
-    if (!Array.isArray(parsed)) throw new TypeError("the guest realm listed no globals")
-    return parsed.map(String).toSorted()
-  } finally {
-    realm.dispose()
-  }
+  const names = realm.context.unwrapResult(realm.context.evalCode("JSON.stringify(Object.getOwnPropertyNames(globalThis))"))
+  const parsed: unknown = JSON.parse(realm.context.getString(names))
+  if (!Array.isArray(parsed)) throw new TypeError("the guest realm listed no globals")
+  return parsed.map(String).toSorted()
 }
 
 /** Reads `name` and `message` of an engine error (interrupt, out of memory) as plain strings. */
@@ -235,8 +205,8 @@ const memoryExhausted = (realm: Realm): boolean => {
 /**
  * Starts one execution of `code` in `realm`, which must be fresh. CPU time is bounded by the
  * interrupt handler (checked while the guest runs) and waiting time by a timer; either way no guest
- * code runs once the outcome is known, late tool answers are dropped, and the realm is disposed right
- * after the outcome is reported. `Timeout` and `MemoryLimitExceeded` are decided from what this side
+ * code runs once the outcome is known, late tool answers are dropped, and nothing enters the realm
+ * again after the outcome is reported. `Timeout` and `MemoryLimitExceeded` are decided from what this side
  * observed — the clock, the interrupt it raised, the memory the instance holds — never from what the
  * guest threw.
  */
@@ -276,20 +246,12 @@ export const startExecution = (
       droppedLogLines === 0
         ? logs
         : [...logs.slice(0, limits.maxLogLines - 1), `[codemode] … ${droppedLogLines + 1} more log lines dropped (limit ${limits.maxLogLines})`]
-    let memoryBytes = 0
-    try {
-      memoryBytes = realm.instance.memory.buffer.byteLength
-      if (promise?.alive) promise.dispose()
-    } catch {
-      // An instance that aborted cannot be asked anything more; it is dropped below.
-    }
-    hooks.done({ ...outcome, logs: allLogs, truncated: (outcome.truncated ?? false) || droppedLogLines > 0, memoryBytes })
-    // Disposing after the report keeps the teardown off the caller's wait.
-    try {
-      realm.dispose()
-    } catch {
-      // The outcome is reported; an instance that fails to tear down is dropped with its memory.
-    }
+    hooks.done({
+      ...outcome,
+      logs: allLogs,
+      truncated: (outcome.truncated ?? false) || droppedLogLines > 0,
+      memoryBytes: realm.instance.memory.buffer.byteLength
+    })
   }
 
   const timeout = () =>

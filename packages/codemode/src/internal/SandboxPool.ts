@@ -7,12 +7,13 @@ import {
   encodeAnswers,
   type FromWorker,
   type Limits,
+  newReadySignal,
   type SandboxError,
   type SandboxOutcome,
   type ToolCall,
   type ToWorker
 } from "./Protocol.js"
-import { compileQuickJs, INITIAL_MEMORY_BYTES } from "./QuickJs.js"
+import { compileQuickJs } from "./QuickJs.js"
 
 /** How long past its deadline a worker may take to report before it is terminated. */
 const BACKSTOP_GRACE_MS = 1_000
@@ -21,7 +22,7 @@ const BACKSTOP_GRACE_MS = 1_000
  * A worker whose last execution grew its instance's memory past this ends instead of waiting for
  * the next: the instance is gone either way, but the thread's own high-water mark goes only with it.
  */
-const RETIRE_AFTER_BYTES = 2 * INITIAL_MEMORY_BYTES
+const RETIRE_AFTER_BYTES = 32 * 1024 * 1024
 
 /**
  * The worker is resolved through the package's own name, so it is found both from this package's
@@ -89,6 +90,12 @@ export const makeSandboxPool = (options: SandboxPoolOptions = {}): SandboxPool =
   const maxWorkers = options.maxWorkers ?? Math.max(1, availableParallelism())
   if (!Number.isSafeInteger(maxWorkers) || maxWorkers < 1) throw new RangeError(`maxWorkers must be a positive integer, got ${maxWorkers}`)
   const workers = new Set<Worker>()
+  /** How many runs each worker was handed, and its `newReadySignal` slot. */
+  const readiness = new Map<Worker, { dispatched: number; readonly signal: Int32Array }>()
+  const isWarm = (worker: Worker) => {
+    const state = readiness.get(worker)
+    return state !== undefined && Atomics.load(state.signal, 0) === state.dispatched
+  }
   const idle: Array<Worker> = []
   const running = new Map<Worker, (outcome: SandboxOutcome) => void>()
   const queue: Array<Queued> = []
@@ -98,18 +105,54 @@ export const makeSandboxPool = (options: SandboxPoolOptions = {}): SandboxPool =
 
   const forget = (worker: Worker) => {
     workers.delete(worker)
+    readiness.delete(worker)
     const index = idle.indexOf(worker)
     if (index !== -1) idle.splice(index, 1)
   }
 
-  const spawn = async (): Promise<Worker> => {
+  /** A new worker, which starts by building a realm for `memoryLimitBytes`. */
+  const spawn = async (memoryLimitBytes: number): Promise<Worker> => {
     const wasmModule = await compileQuickJs()
     // None of the host's Node options: a worker refuses many of them (`--input-type`, heap sizes), and
     // the sandbox needs none.
-    const worker = new Worker(workerUrl(), { workerData: { wasmModule }, execArgv: [] })
+    const readySignal = newReadySignal()
+    const worker = new Worker(workerUrl(), { workerData: { wasmModule, memoryLimitBytes, readySignal }, execArgv: [] })
     workers.add(worker)
+    readiness.set(worker, { dispatched: 0, signal: readySignal })
     worker.on("error", () => undefined)
     worker.once("exit", () => forget(worker))
+    return worker
+  }
+
+  /**
+   * A worker to join the idle ones, started when a run found none of them with a realm built: under
+   * back-to-back runs one worker builds its next realm while another runs, up to `maxWorkers`.
+   */
+  const addSpare = (memoryLimitBytes: number) => {
+    starting++
+    spawn(memoryLimitBytes).then(
+      (spare) => {
+        starting--
+        if (closed) return void spare.terminate()
+        spare.unref()
+        idle.push(spare)
+        pump()
+      },
+      () => {
+        starting--
+      }
+    )
+  }
+
+  /**
+   * The idle worker to run on: the one idle the longest among those with a realm built, else the one
+   * idle the longest, which is building one.
+   */
+  const takeIdle = (memoryLimitBytes: number): Worker | undefined => {
+    const warm = idle.findIndex(isWarm)
+    if (warm !== -1) return idle.splice(warm, 1)[0]
+    const worker = idle.shift()
+    if (worker !== undefined && workers.size + starting < maxWorkers) addSpare(memoryLimitBytes)
     return worker
   }
 
@@ -130,14 +173,13 @@ export const makeSandboxPool = (options: SandboxPoolOptions = {}): SandboxPool =
     while (queue.length > 0 && (idle.length > 0 || workers.size + starting < maxWorkers)) {
       const next = queue.shift() as Queued
       next.leave()
-      // The worker idle the longest: the one most likely to have built its next instance already.
-      const worker = idle.shift()
+      const worker = takeIdle(next.request.limits.memoryLimitBytes)
       if (worker !== undefined) {
         runOn(worker, next.request, next.resolve)
         continue
       }
       starting++
-      spawn().then(
+      spawn(next.request.limits.memoryLimitBytes).then(
         (spawned) => {
           starting--
           if (closed) {
@@ -158,6 +200,8 @@ export const makeSandboxPool = (options: SandboxPoolOptions = {}): SandboxPool =
     const runId = nextRunId++
     let settled = false
     worker.ref()
+    const state = readiness.get(worker)
+    if (state !== undefined) state.dispatched++
 
     const post = (message: ToWorker) => {
       if (!settled) worker.postMessage(message, [])

@@ -10,8 +10,13 @@ export interface WasmMemory {
   readonly buffer: ArrayBuffer
 }
 
+export interface WasmInstance {
+  readonly exports: object
+}
+
 interface WasmApi {
   readonly Module: abstract new (...args: ReadonlyArray<never>) => WasmModule
+  readonly Instance: new (module: WasmModule, imports: object) => WasmInstance
   readonly Memory: new (descriptor: { readonly initial: number; readonly maximum: number }) => WasmMemory
   readonly compile: (bytes: Uint8Array) => Promise<WasmModule>
 }

@@ -1,4 +1,5 @@
 import { readFile, writeFile } from "node:fs/promises"
+import { userInfo } from "node:os"
 import {
   type Criterion,
   type CriterionSpec,
@@ -9,6 +10,8 @@ import {
   EvidenceKind,
   type Goal,
   type GoalStatusReport,
+  type Owed,
+  type GoalStoreAccess,
   type GoalStoreError,
   type GoalStoreShape,
   type ImportReport,
@@ -16,7 +19,8 @@ import {
   repair,
   type RepairReport,
   SettableGoalStatus,
-  SteeringKind
+  SteeringKind,
+  type Unmet
 } from "@armory/goal-store"
 import { Console, Effect, Option, Schema } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
@@ -52,10 +56,22 @@ const selected = Effect.gen(function* () {
 
 const forceFlag = Flag.Boolean("force").pipe(
   Flag.withDefault(false),
-  Flag.withDescription("change a complete goal anyway (recorded in the ledger)")
+  Flag.withDescription("as the operator: change a goal that is already complete (recorded with your user name); never opens the gate")
 )
 
 const forceField = (force: boolean): { readonly force?: true } => (force ? { force: true } : {})
+
+/** Who the ledger names for a forced change made at this terminal. */
+const terminalOperator = (): string => {
+  try {
+    return `armory goal (user ${userInfo().username})`
+  } catch {
+    return "armory goal"
+  }
+}
+
+/** `--force` opens the store as the operator at the terminal; otherwise it is opened as any other surface. */
+const accessFor = (force: boolean): GoalStoreAccess => (force ? { operator: terminalOperator() } : {})
 
 const CRITERION_FORMAT = '"scenario|channel|test_ref"'
 const isQaChannel = Schema.is(QaChannel)
@@ -77,9 +93,12 @@ const criterionSpec = (text: string): Effect.Effect<CriterionSpec, UsageError> =
   return Effect.succeed({ scenario, qaChannel, testRef: ref })
 }
 
+/** A refusal as `--json` prints it: the tag, the message, and the error's own fields. */
+const errorJson = (error: GoalStoreError) => JSON.stringify({ error: { ...error, _tag: error._tag, message: error.message } })
+
 const failure = (error: GoalStoreError, json: boolean) =>
   Effect.gen(function* () {
-    if (json) yield* Console.log(JSON.stringify({ error }))
+    if (json) yield* Console.log(errorJson(error))
     return yield* new CommandFailed({ message: `${error._tag}: ${error.message}` })
   })
 
@@ -89,14 +108,17 @@ const failure = (error: GoalStoreError, json: boolean) =>
  */
 const withStore = <A>(
   operation: (store: GoalStoreShape) => Effect.Effect<A, GoalStoreError>,
-  render: (result: A) => string
+  render: (result: A) => string,
+  force = false
 ) =>
   Effect.scoped(
     Effect.gen(function* () {
       const { selection, sessionId, json } = yield* selected
-      const result = yield* openGoalSession(selection, sessionId).pipe(Effect.flatMap(operation), Effect.result)
+      const result = yield* openGoalSession(selection, sessionId, accessFor(force)).pipe(Effect.flatMap(operation), Effect.result)
       if (result._tag === "Failure") return yield* failure(result.failure, json)
-      yield* Console.log(json ? JSON.stringify(result.success) : render(result.success))
+      const text = json ? JSON.stringify(result.success) : render(result.success)
+      // An empty rendering (the snapshot of a session with no open goal) prints nothing at all.
+      if (text !== "") yield* Console.log(text)
     })
   )
 
@@ -105,6 +127,20 @@ const criterionLine = (criterion: Criterion) =>
 
 const renderGoal = (goal: Goal) =>
   [`goal ${goal.id} [${goal.status}]: ${goal.objective}`, ...goal.criteria.map((criterion) => `  ${criterionLine(criterion)}`)].join("\n")
+
+const OWED_TEXT: Readonly<Record<Owed, string>> = { pass: "status pass", green: "green evidence", scenario: "scenario evidence" }
+
+/** One thing the gate waits for, as `goal status` lists it. */
+const unmetLine = (unmet: Unmet): string => {
+  switch (unmet.kind) {
+    case "criterion":
+      return `${unmet.criterionId} owes ${unmet.owes.map((owed) => OWED_TEXT[owed]).join(", ")} (${unmet.status}, attempt ${unmet.attempt})`
+    case "blocker":
+      return `blocker ${unmet.blockerId} is open: ${unmet.detail}`
+    case "goal":
+      return unmet.reason
+  }
+}
 
 const renderStatus = (report: GoalStatusReport) => {
   const { goal, gate } = report
@@ -127,9 +163,9 @@ const renderStatus = (report: GoalStatusReport) => {
       )
     )
   }
-  const open = goal.reviewBlockers.filter((blocker) => blocker.status === "open")
-  for (const blocker of open) lines.push(`blocker ${blocker.id} open: ${blocker.detail}`)
-  lines.push(gate.passed ? "gate: passed" : `gate: closed, ${gate.unmet.length} unmet`)
+  for (const blocker of goal.reviewBlockers) lines.push(`blocker ${blocker.id} ${blocker.status}: ${blocker.detail}`)
+  if (gate.passed) lines.push(goal.status === "complete" ? "gate: passed; the goal is complete" : "gate: passed; the goal may be completed")
+  else lines.push("gate: closed; completion waits for:", ...gate.unmet.map((unmet) => `  - ${unmetLine(unmet)}`))
   return lines.join("\n")
 }
 
@@ -160,14 +196,14 @@ const criterionCommand = Command.make(
     force: forceFlag
   },
   ({ scenario, qaChannel, testRef, force }) =>
-    withStore((store) => store.addCriterion({ scenario, qaChannel, testRef, ...forceField(force) }), criterionLine)
+    withStore((store) => store.addCriterion({ scenario, qaChannel, testRef, ...forceField(force) }), criterionLine, force)
 ).pipe(Command.withShortDescription("Add a success criterion"), Command.withDescription(describe("Add a success criterion to the goal.")))
 
 const evidenceCommand = Command.make(
   "evidence",
   {
     criterionId: Argument.String("criterion-id"),
-    kind: Flag.Literals("kind", EvidenceKind.literals).pipe(Flag.withDescription("red, green, scenario or cleanup")),
+    kind: Flag.Literals("kind", EvidenceKind.literals).pipe(Flag.withDescription("red, green, scenario, cleanup or note (a note never counts for the gate)")),
     ref: Flag.String("ref").pipe(Flag.withDescription("where the evidence is: a run, a file, a recording")),
     detail: Flag.String("detail").pipe(Flag.optional),
     force: forceFlag
@@ -182,11 +218,12 @@ const evidenceCommand = Command.make(
           ...Option.match(detail, { onNone: () => ({}), onSome: (text) => ({ detail: text }) }),
           ...forceField(force)
         }),
-      (evidence) => `evidence ${evidence.id} (${evidence.kind}) on ${evidence.criterionId} attempt ${evidence.attempt}: ${evidence.ref}`
+      (evidence) => `evidence ${evidence.id} (${evidence.kind}) on ${evidence.criterionId} attempt ${evidence.attempt}: ${evidence.ref}`,
+      force
     )
 ).pipe(
   Command.withShortDescription("Attach evidence to a criterion's current attempt"),
-  Command.withDescription(describe("Attach red, green, scenario or cleanup evidence to the criterion's current attempt."))
+  Command.withDescription(describe("Attach red, green, scenario, cleanup or note evidence to the criterion's current attempt."))
 )
 
 const criterionStatusCommand = Command.make(
@@ -197,7 +234,7 @@ const criterionStatusCommand = Command.make(
     force: forceFlag
   },
   ({ criterionId, status, force }) =>
-    withStore((store) => store.setCriterionStatus({ criterionId, status, ...forceField(force) }), criterionLine)
+    withStore((store) => store.setCriterionStatus({ criterionId, status, ...forceField(force) }), criterionLine, force)
 ).pipe(
   Command.withShortDescription("Set a criterion's status"),
   Command.withDescription(describe("Set a criterion's status; leaving fail/blocked for in_progress/pending starts a new attempt."))
@@ -229,13 +266,14 @@ const steerCommand = Command.make(
               ...(spec === undefined ? {} : { criterion: spec }),
               ...forceField(force)
             }),
-          (steering) => `steering ${steering.id} (${steering.kind}) recorded${steering.criterionId === undefined ? "" : `; added ${steering.criterionId}`}`
+          (steering) => `steering ${steering.id} (${steering.kind}) recorded${steering.criterionId === undefined ? "" : `; added ${steering.criterionId}`}`,
+          force
         )
       )
     )
 ).pipe(
   Command.withShortDescription("Record a steering directive"),
-  Command.withDescription(describe("Record a directive with evidence and rationale; completion-weakening ones are refused and recorded."))
+  Command.withDescription(describe("Record a directive with evidence and rationale; completion-weakening ones are refused, and every refusal is recorded."))
 )
 
 const checkpointCommand = Command.make(
@@ -253,7 +291,8 @@ const checkpointCommand = Command.make(
           ...Option.match(activeCriterion, { onNone: () => ({}), onSome: (id) => ({ activeCriterion: id }) }),
           ...forceField(force)
         }),
-      (checkpoint) => `checkpoint ${checkpoint.id} recorded`
+      (checkpoint) => `checkpoint ${checkpoint.id} recorded`,
+      force
     )
 ).pipe(Command.withShortDescription("Record a progress checkpoint"), Command.withDescription(describe("Record a progress checkpoint.")))
 
@@ -261,7 +300,7 @@ const blockerCommand = Command.make(
   "blocker",
   { detail: Argument.String("detail"), force: forceFlag },
   ({ detail, force }) =>
-    withStore((store) => store.addBlocker({ detail, ...forceField(force) }), (blocker) => `blocker ${blocker.id} opened: ${blocker.detail}`)
+    withStore((store) => store.addBlocker({ detail, ...forceField(force) }), (blocker) => `blocker ${blocker.id} opened: ${blocker.detail}`, force)
 ).pipe(
   Command.withShortDescription("Open a review blocker"),
   Command.withDescription(describe("Open a review blocker; the goal is review_blocked until every blocker is resolved."))
@@ -271,14 +310,14 @@ const resolveBlockerCommand = Command.make(
   "resolve-blocker",
   { blockerId: Argument.String("blocker-id"), force: forceFlag },
   ({ blockerId, force }) =>
-    withStore((store) => store.resolveBlocker({ blockerId, ...forceField(force) }), (blocker) => `blocker ${blocker.id} ${blocker.status}`)
+    withStore((store) => store.resolveBlocker({ blockerId, ...forceField(force) }), (blocker) => `blocker ${blocker.id} ${blocker.status}`, force)
 ).pipe(Command.withShortDescription("Resolve a review blocker"), Command.withDescription(describe("Resolve a review blocker.")))
 
 const goalStatusCommand = Command.make(
   "goal-status",
   { status: Argument.Literals("status", SettableGoalStatus.literals), force: forceFlag },
   ({ status, force }) =>
-    withStore((store) => store.setGoalStatus({ status, ...forceField(force) }), (goal) => `goal ${goal.id} is ${goal.status}`)
+    withStore((store) => store.setGoalStatus({ status, ...forceField(force) }), (goal) => `goal ${goal.id} is ${goal.status}`, force)
 ).pipe(
   Command.withShortDescription("Set the goal status"),
   Command.withDescription(describe("Set the goal status; completion goes through `goal complete`."))
@@ -286,17 +325,19 @@ const goalStatusCommand = Command.make(
 
 const statusCommand = Command.make("status", {}, () => withStore((store) => store.status(), renderStatus)).pipe(
   Command.withShortDescription("Show the goal, its criteria and the gate"),
-  Command.withDescription(describe("Show the goal, its criteria with current-attempt evidence, open blockers and the gate."))
+  Command.withDescription(describe("Show the goal, its criteria with current-attempt evidence, its blockers (open and resolved) and what the gate waits for."))
 )
 
 const completeCommand = Command.make("complete", { force: forceFlag }, ({ force }) =>
-  withStore(
-    (store) => store.complete(forceField(force)),
-    (goal) => `goal ${goal.id} complete${goal.forcedCompletion === true ? " (forced past an unmet gate)" : ""}`
-  )
+  withStore((store) => store.complete(forceField(force)), (goal) => `goal ${goal.id} complete`, force)
 ).pipe(
   Command.withShortDescription("Complete the goal through the evidence gate"),
-  Command.withDescription(describe("Complete the goal; refused (GateRefused, listing what is unmet) until the gate passes."))
+  Command.withDescription(
+    describe(
+      "Complete the goal; refused (GateRefused, listing what is unmet) until the gate passes. Nothing but evidence opens it:\n" +
+        "--force only lets the operator complete again a goal that is already complete, and the gate must pass then too."
+    )
+  )
 )
 
 const sessionsCommand = Command.make("sessions", {}, () =>

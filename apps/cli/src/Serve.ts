@@ -31,6 +31,8 @@ export interface ServeSettings {
   readonly goalsRoot?: string | undefined
   /** With `--store pg`: the shared database the `goals` routes and global use instead of files. */
   readonly goalsDatabase?: { readonly databaseUrl: Redacted.Redacted<string>; readonly schema: string | undefined } | undefined
+  /** With `--goal-operator`: who operates the `goals` routes, so that their `force` takes effect. Never the goals global. */
+  readonly goalOperator?: string | undefined
 }
 
 const isLoopback = (host: string): boolean => {
@@ -66,6 +68,7 @@ export const serveSettings = (flags: {
   readonly dirs: ReadonlyArray<string>
   readonly goalsRoot?: string | undefined
   readonly goalsDatabase?: ServeSettings["goalsDatabase"]
+  readonly goalOperator?: string | undefined
   readonly envToken: string | undefined
 }) =>
   Effect.gen(function* () {
@@ -88,7 +91,8 @@ export const serveSettings = (flags: {
       tokenSource,
       dirs: flags.dirs,
       goalsRoot: flags.goalsRoot,
-      goalsDatabase: flags.goalsDatabase
+      goalsDatabase: flags.goalsDatabase,
+      goalOperator: flags.goalOperator
     }
     return settings
   })
@@ -112,13 +116,14 @@ export const armoryServer = (settings: ServeSettings) => {
             )
           : Effect.succeed(
               lazyGoalSession({ sessionId: DEFAULT_SESSION, directory: goals.directory(DEFAULT_SESSION) }, () =>
-                Effect.runPromise(Effect.map(goals.open(undefined), goalStoreClient))
+                Effect.runPromise(Effect.map(goals.open(undefined, {}), goalStoreClient))
               )
             )
         ).pipe(Effect.flatMap((client) => execTools({ channel, page: unavailablePage(NO_SERVE_BROWSER), goals: client, dirs: settings.dirs }))),
       defaultGlobals: EXEC_GLOBALS,
       goalsRoot: settings.goalsRoot,
       goalStore: goals?.open ?? fileGoalStoreFactory(settings.goalsRoot ?? DEFAULT_ROOT),
+      goalOperator: settings.goalOperator,
       extraHosts: isLoopback(settings.host) ? [] : [settings.host],
       version: ARMORY_VERSION
     })
@@ -162,9 +167,15 @@ export const serveCommand = Command.make(
       Flag.withDescription("with --store file: the goals directory of the /goals routes and the goals global (default: .armory/goals)")
     ),
     ...goalStoreFlags,
+    goalOperator: Flag.String("goal-operator").pipe(
+      Flag.optional,
+      Flag.withDescription(
+        "who operates the /goals routes: only then does a request's force take effect (changing a complete goal, recorded with this name; it never opens the gate)"
+      )
+    ),
     json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("print the URL (and a generated token) as one JSON line"))
   },
-  Effect.fn("serve")(function* ({ host, port, tokenFile, allowRemote, dirs, goalsRoot, store, databaseUrl, databaseSchema, json }) {
+  Effect.fn("serve")(function* ({ host, port, tokenFile, allowRemote, dirs, goalsRoot, store, databaseUrl, databaseSchema, goalOperator, json }) {
     yield* checkSkillDirs(dirs)
     const goals = yield* goalStoreSelection({ store, databaseUrl, databaseSchema, root: Option.getOrUndefined(goalsRoot) })
     const settings = yield* serveSettings({
@@ -175,6 +186,7 @@ export const serveCommand = Command.make(
       dirs,
       goalsRoot: Option.getOrUndefined(goalsRoot),
       goalsDatabase: goals.store === "pg" ? { databaseUrl: goals.databaseUrl, schema: goals.schema } : undefined,
+      goalOperator: Option.getOrUndefined(goalOperator),
       envToken: process.env["ARMORY_TOKEN"]
     })
     yield* Effect.scoped(

@@ -125,4 +125,10 @@ describe("armory instructions", () => {
     expect(run.stdout).toContain("send(input: {\n      text: string\n    }): Promise<null>")
     expect(run.stdout).toContain("text(input?: {")
   })
+
+  it("never tells the model about force: the goals tools cannot change a complete goal", async () => {
+    const run = await armory(["instructions", "--dir", examples])
+    expect(run.stdout).toContain("complete(input")
+    expect(run.stdout).not.toMatch(/force/i)
+  })
 })

@@ -35,9 +35,10 @@ describe("armory goal", () => {
     await goal(root, "blocker", "security review")
     const run = await armory(["goal", "--root", root, "--json", "complete"])
     expect(run.code).toBe(1)
-    const { error } = JSON.parse(run.stdout) as { error: { _tag: string; unmet: ReadonlyArray<{ kind: string }> } }
+    const { error } = JSON.parse(run.stdout) as { error: { _tag: string; message: string; unmet: ReadonlyArray<{ kind: string }> } }
     expect(error._tag).toBe("GateRefused")
-    expect(error.unmet.map((unmet) => unmet.kind)).toEqual(["criterion", "blocker"])
+    expect(error.message).toMatch(/^completion refused: 3 unmet \(the goal is review_blocked/)
+    expect(error.unmet.map((unmet) => unmet.kind)).toEqual(["goal", "criterion", "blocker"])
   })
 
   it("refuses a weakening steering directive and a second objective", async () => {
@@ -56,7 +57,7 @@ describe("armory goal", () => {
     const root = tempRoot()
     await armory(["goal", "--root", root, "--session-id", "billing", "set", "--objective", "Rewrite billing"])
     expect((await goal(root, "sessions")).stdout).toBe("billing\n")
-    expect((await goal(root, "snapshot")).stdout).toBe("Goal: none set.\nGate: closed (no goal).\n")
+    expect((await goal(root, "snapshot")).stdout).toBe("")
     const snapshot = await armory(["goal", "snapshot", "--root", root, "--session-id", "billing"])
     expect(snapshot.stdout).toContain("Goal g1 [active]: Rewrite billing")
   })

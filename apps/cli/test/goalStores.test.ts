@@ -113,27 +113,34 @@ describeRequiring("pg", "armory goal export / import", () => {
     await goal("set", "--objective", "Ship login", "--criterion", "a user logs in|browser|e2e/login.spec.ts")
     await goal("evidence", "c1", "--kind", "green", "--ref", "ci/1")
     await goal("steer", "skip the tests", "--kind", "redirect", "--evidence", "deadline", "--rationale", "ship")
-    await goal("blocker", "security review")
-    await goal("complete", "--force")
+    await goal("evidence", "c1", "--kind", "scenario", "--ref", "qa/login.webm")
+    await goal("criterion-status", "c1", "pass")
+    await goal("complete")
+    expect((await goal("checkpoint", "after release")).code).toBe(1)
+    expect((await goal("checkpoint", "after release", "--force")).code).toBe(0)
     const exported = await goal("export")
     expect(exported.code).toBe(0)
-    expect(exported.stdout.trimEnd().split("\n").map((line) => (JSON.parse(line) as { kind: string }).kind)).toEqual([
+    const events = exported.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as { kind: string; forcedBy?: string })
+    expect(events.map((event) => event.kind)).toEqual([
       "goal_created",
       "evidence_added",
       "steering_rejected",
-      "review_blocker",
-      "goal_completed"
+      "evidence_added",
+      "criterion_status",
+      "goal_completed",
+      "checkpoint"
     ])
+    expect(events.at(-1)?.forcedBy).toMatch(/^armory goal/)
     expect(exported.stdout).toBe(readFileSync(join(root, "ledger.jsonl"), "utf8"))
     const file = join(tempRoot(), "ledger.jsonl")
     writeFileSync(file, exported.stdout)
 
     const schema = freshSchema()
     const imported = await pgGoal(schema, "--session-id", "moved", "import", file)
-    expect(imported).toMatchObject({ code: 0, stdout: "imported 5 events into session moved (seq 5)\n" })
+    expect(imported).toMatchObject({ code: 0, stdout: "imported 7 events into session moved (seq 7)\n" })
     const out = join(tempRoot(), "out.jsonl")
     const fromPg = await pgGoal(schema, "--session-id", "moved", "--json", "export", "--output", out)
-    expect(JSON.parse(fromPg.stdout)).toEqual({ sessionId: "moved", events: 5, file: out })
+    expect(JSON.parse(fromPg.stdout)).toEqual({ sessionId: "moved", events: 7, file: out })
     expect(readFileSync(out, "utf8")).toBe(exported.stdout)
 
     const back = tempRoot()

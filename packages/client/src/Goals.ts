@@ -8,6 +8,7 @@ import {
   CompleteInput,
   Criterion,
   Evidence,
+  ForceNotAllowed,
   GateRefused,
   Goal,
   GoalAlreadyComplete,
@@ -43,6 +44,7 @@ import { HttpApiSchema } from "effect/http-api"
  * - 422 — `SteeringRejected` (a well-formed directive refused for weakening completion) and
  *   `InvalidInput` (a body that fits its Schema but that the store's rules refuse): 400 stays the
  *   problem response of a body or query that fails its Schema, with the Schema's `errors`.
+ * - 403 — `ForceNotAllowed`: `force` on a server started without a goal operator.
  * - 404 — `UnknownCriterion`, `UnknownBlocker`, `NoActiveGoal`.
  * - 503 — `LockUnavailable`: another writer holds the session lock; retry later.
  * - 500 — `StorageFailure`: the disk failed (still typed, with `committed`); never a user error.
@@ -55,6 +57,7 @@ export const GoalsErrors = [
   HttpApiSchema.status(409)(ObjectiveConflict),
   HttpApiSchema.status(409)(GoalAlreadyComplete),
   HttpApiSchema.status(409)(MalformedState),
+  HttpApiSchema.status(403)(ForceNotAllowed),
   HttpApiSchema.status(422)(SteeringRejected),
   HttpApiSchema.status(404)(UnknownCriterion),
   HttpApiSchema.status(404)(UnknownBlocker),

@@ -9,7 +9,7 @@ import {
   resolveCdpUrl
 } from "@armory/browser-runtime"
 import { executeEffect, Sandboxes, type ToolTree } from "@armory/codemode"
-import { DEFAULT_ROOT, type GoalStoreError, type GoalStoreShape, makeFileGoalStore } from "@armory/goal-store"
+import { DEFAULT_ROOT, type GoalStoreAccess, type GoalStoreError, type GoalStoreShape, makeFileGoalStore } from "@armory/goal-store"
 import { probeBrowserDriver } from "@armory/capability-probe"
 import { arm } from "@armory/skill-arming"
 import { load, type SkillSource } from "@armory/skill-loader"
@@ -54,6 +54,13 @@ export interface ServerOptions<R> {
    * requests (and closes when the server's scope ends).
    */
   readonly goalStore?: GoalStoreFactory | undefined
+  /**
+   * Who operates the `goals` routes. Only with one does a request's `force` take effect (changing a
+   * goal that is already complete, recorded with this name; it never opens the gate); without one,
+   * the default, `force` is refused with `ForceNotAllowed` (403), since whatever calls the API may be
+   * a model.
+   */
+  readonly goalOperator?: string | undefined
   /** The environment the browser providers' endpoints are read from (default `process.env`). */
   readonly browserEnv?: Environment | undefined
   /** The platform that decides the browser auto order (default `process.platform`). */
@@ -62,14 +69,14 @@ export interface ServerOptions<R> {
   readonly version?: string | undefined
 }
 
-/** Opens one session of a goal store, per request. */
-export type GoalStoreFactory = (sessionId: string | undefined) => Effect.Effect<GoalStoreShape, GoalStoreError>
+/** Opens one session of a goal store, per request, with the access the server grants (an operator, or none). */
+export type GoalStoreFactory = (sessionId: string | undefined, access: GoalStoreAccess) => Effect.Effect<GoalStoreShape, GoalStoreError>
 
 /** The file store under `root`: what the `goals` routes use unless told otherwise. */
 export const fileGoalStoreFactory =
   (root: string): GoalStoreFactory =>
-  (sessionId) =>
-    makeFileGoalStore({ root, sessionId })
+  (sessionId, access) =>
+    makeFileGoalStore({ root, sessionId, ...access })
 
 /** The id of the channel of an execution over HTTP. */
 export const HTTP_CHANNEL_ID = "armory-serve"
@@ -104,11 +111,11 @@ const skillsLayer = (sources: ReadonlyArray<SkillSource>) =>
  * store orders writers by sequence number. Either way requests, the CLI and other servers can share
  * the store.
  */
-const goalsLayer = (openStore: GoalStoreFactory) => {
+const goalsLayer = (openStore: GoalStoreFactory, access: GoalStoreAccess) => {
   const withStore =
     (sessionId: string | undefined) =>
     <A>(operation: (store: GoalStoreShape) => Effect.Effect<A, GoalStoreError>) =>
-      openStore(sessionId).pipe(Effect.flatMap(operation))
+      openStore(sessionId, access).pipe(Effect.flatMap(operation))
   return HttpApiBuilder.group(Api, "goals", (handlers) =>
     handlers
       .handle("status", ({ query }) => withStore(query.sessionId)((store) => store.status()))
@@ -212,7 +219,10 @@ export const serverLayer = <R>(options: ServerOptions<R>) =>
         Layer.provide([
           healthLayer(options.version ?? packageJson.version),
           skillsLayer(options.skillSources),
-          goalsLayer(options.goalStore ?? fileGoalStoreFactory(options.goalsRoot ?? DEFAULT_ROOT)),
+          goalsLayer(
+            options.goalStore ?? fileGoalStoreFactory(options.goalsRoot ?? DEFAULT_ROOT),
+            options.goalOperator === undefined ? {} : { operator: options.goalOperator }
+          ),
           capabilitiesLayer,
           browserLayer(options.platform ?? process.platform, options.browserEnv ?? process.env),
           codemodeLayer(options)

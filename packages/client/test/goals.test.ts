@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { makeFileGoalStore } from "@armory/goal-store"
@@ -54,7 +54,10 @@ describe("the goals group through the generated fetch client", () => {
 
     const blocked = await client.POST("/goals/complete", { params: { query }, body: {} })
     expect(blocked.response.status).toBe(409)
-    expect(blocked.error).toMatchObject({ _tag: "GateRefused", unmet: [{ kind: "blocker", blockerId: blocker.data?.id }] })
+    expect(blocked.error).toMatchObject({
+      _tag: "GateRefused",
+      unmet: [{ kind: "goal", status: "review_blocked" }, { kind: "blocker", blockerId: blocker.data?.id }]
+    })
 
     const resolved = await client.POST("/goals/blockers/resolve", { params: { query }, body: { blockerId: blocker.data?.id ?? "" } })
     expect(resolved.response.status).toBe(200)
@@ -67,6 +70,37 @@ describe("the goals group through the generated fetch client", () => {
     const again = await client.POST("/goals/criteria", { params: { query }, body: criterion })
     expect(again.response.status).toBe(409)
     expect(again.error).toMatchObject({ _tag: "GoalAlreadyComplete" })
+  })
+
+  it("never opens the gate for force, and refuses force (403) unless the server has a goal operator", async () => {
+    const client = createClient({ baseUrl: server.url, token: TOKEN })
+    const query = { sessionId: "forced" }
+    await client.POST("/goals/set", { params: { query }, body: { objective: "ship login", criteria: [criterion] } })
+    const forced = await client.POST("/goals/complete", { params: { query }, body: { force: true } })
+    expect(forced.response.status).toBe(409)
+    expect(forced.error).toMatchObject({ _tag: "GateRefused" })
+    for (const kind of ["green", "scenario"] as const) await client.POST("/goals/evidence", { params: { query }, body: { criterionId: "c1", kind, ref: `${kind}#1` } })
+    await client.POST("/goals/criterion-status", { params: { query }, body: { criterionId: "c1", status: "pass" } })
+    expect((await client.POST("/goals/complete", { params: { query }, body: {} })).response.status).toBe(200)
+    const refused = await client.POST("/goals/checkpoint", { params: { query }, body: { summary: "after release", force: true } })
+    expect(refused.response.status).toBe(403)
+    expect(refused.error).toMatchObject({ _tag: "ForceNotAllowed", goalId: "g1" })
+
+    const operated = await startServer({ goalsRoot: server.goalsRoot, goalOperator: "release-manager" })
+    try {
+      const operator = createClient({ baseUrl: operated.url, token: TOKEN })
+      const reopened = await operator.POST("/goals/complete", { params: { query }, body: { force: true } })
+      expect(reopened.response.status).toBe(200)
+      const checkpoint = await operator.POST("/goals/checkpoint", { params: { query }, body: { summary: "after release", force: true } })
+      expect(checkpoint.response.status).toBe(200)
+      const ledger = readFileSync(join(server.goalsRoot, "sessions", "forced", "ledger.jsonl"), "utf8").trimEnd().split("\n")
+      expect(ledger.slice(-2).map((line) => JSON.parse(line) as unknown)).toMatchObject([
+        { kind: "goal_completed", forced: true, forcedBy: "release-manager" },
+        { kind: "checkpoint", forced: true, forcedBy: "release-manager" }
+      ])
+    } finally {
+      await operated.close()
+    }
   })
 
   it("answers 404 NoActiveGoal for a fresh session and 400 for an unsafe session id", async () => {

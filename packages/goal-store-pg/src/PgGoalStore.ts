@@ -21,6 +21,7 @@ import {
   MalformedState,
   replayLedger,
   SafeId,
+  storeAccess,
   StorageFailure
 } from "@armory/goal-store"
 import { Cause, Data, Effect, Layer, Result, Schedule, Schema, Semaphore } from "effect"
@@ -42,6 +43,8 @@ export interface PgGoalStoreOptions {
   readonly maxConflicts?: number | undefined
   /** How many times a write or read is retried on a new connection after the old one was lost (default 3). */
   readonly maxReconnects?: number | undefined
+  /** Who operates this store; only then is `force` honoured (see the file store's `GoalStoreOptions.operator`). */
+  readonly operator?: string | undefined
   /** Test seam: fault injection at each step of the write transaction. */
   readonly faults?: PgFaultHooks | undefined
 }
@@ -452,8 +455,12 @@ export const makePgGoalStoreBackend = Effect.fn("makePgGoalStoreBackend")(functi
 export const makePgGoalStore = Effect.fn("makePgGoalStore")(function* (
   options: PgGoalStoreOptions = {}
 ): Effect.fn.Return<GoalStoreShape, GoalStoreError, PgGoalDatabase> {
-  return GoalStore.of(goalStoreFromBackend(yield* makePgGoalStoreBackend(options)))
+  return GoalStore.of(yield* pgGoalStoreOver(yield* makePgGoalStoreBackend(options), options))
 })
+
+/** The goal store over a session's backend, with the access its options grant (an operator, or none). */
+export const pgGoalStoreOver = (backend: GoalStoreBackend, options: Pick<PgGoalStoreOptions, "operator">): Effect.Effect<GoalStoreShape, InvalidInput> =>
+  Effect.map(Effect.fromResult(storeAccess(options)), (access) => goalStoreFromBackend(backend, access))
 
 /** The committed events of one session, in order: what `armory goal export --store pg` prints. */
 export const exportPgLedger = Effect.fn("exportPgLedger")(function* (

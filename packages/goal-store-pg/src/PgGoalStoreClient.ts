@@ -1,7 +1,7 @@
-import { type GoalStoreClient, goalStoreClient, goalStoreFromBackend, type ImportReport, type LedgerEvent } from "@armory/goal-store"
+import { type GoalStoreClient, goalStoreClient, type ImportReport, type LedgerEvent } from "@armory/goal-store"
 import { Effect, Exit, Scope } from "effect"
 import { makePgGoalDatabase, PgGoalDatabase, type PgGoalDatabaseOptions } from "./PgGoalDatabase.js"
-import { makePgGoalStoreBackend, type PgGoalStoreOptions } from "./PgGoalStore.js"
+import { makePgGoalStoreBackend, pgGoalStoreOver, type PgGoalStoreOptions } from "./PgGoalStore.js"
 
 /** A session of the PostgreSQL store without Effect: the file store's client plus the committed ledger. */
 export interface PgGoalSessionClient extends GoalStoreClient {
@@ -38,8 +38,9 @@ export const openPgGoalDatabase = async (options: PgGoalDatabaseOptions): Promis
     location: database.location,
     open: async (session = {}) => {
       const backend = await Effect.runPromise(makePgGoalStoreBackend(session).pipe(Effect.provideService(PgGoalDatabase, database)))
+      const store = await Effect.runPromise(pgGoalStoreOver(backend, session))
       return {
-        ...goalStoreClient(goalStoreFromBackend(backend)),
+        ...goalStoreClient(store),
         events: () => Effect.runPromise(backend.events()),
         importLedger: (events) => Effect.runPromise(backend.importLedger(events))
       }

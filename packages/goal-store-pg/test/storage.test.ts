@@ -27,7 +27,7 @@ import {
 import { type Duration, Effect, Layer, Result } from "effect"
 import { describeRequiring } from "@armory/config/test-components"
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest"
-import { everyKindOfEvent } from "../../goal-store/test/support/behaviour.js"
+import { everyKindOfEvent, RELEASE_MANAGER } from "../../goal-store/test/support/behaviour.js"
 import { rejection, tempRoot } from "../../goal-store/test/support/temp.js"
 import { closeAdmin, dropSchema, holdLock, query, TEST_DATABASE_URL, terminateBackends, uniqueSchema } from "./support/database.js"
 import { dueSnapshot, expectSnapshotMatches } from "./support/pgHarness.js"
@@ -427,7 +427,7 @@ describeRequiring("pg", "connections lost mid-write", () => {
 describeRequiring("pg", "moving a ledger between backends", () => {
   it("file → pg → file is lossless, event for event", async () => {
     const root = tempRoot()
-    await everyKindOfEvent(await openGoalStore({ root, sessionId: "origin" }))
+    await everyKindOfEvent(await openGoalStore({ root, sessionId: "origin", ...RELEASE_MANAGER }))
     const original = await Effect.runPromise(exportFileLedger({ root, sessionId: "origin" }))
     const { schema } = await freshDatabase()
     const database = PgGoalDatabase.layer({ databaseUrl: TEST_DATABASE_URL, schema, maxConnections: 2 })
@@ -481,7 +481,7 @@ describeRequiring("pg", "moving a ledger between backends", () => {
 
   it("imports with importPgLedger byte for byte, and refuses a ledger the domain would not have recorded", async () => {
     const root = tempRoot()
-    await everyKindOfEvent(await openGoalStore({ root, sessionId: "origin" }))
+    await everyKindOfEvent(await openGoalStore({ root, sessionId: "origin", ...RELEASE_MANAGER }))
     const original = await Effect.runPromise(exportFileLedger({ root, sessionId: "origin" }))
     const { schema } = await freshDatabase()
     const database = PgGoalDatabase.layer({ databaseUrl: TEST_DATABASE_URL, schema, maxConnections: 2 })
@@ -494,7 +494,7 @@ describeRequiring("pg", "moving a ledger between backends", () => {
       }).pipe(Effect.provide(database))
     )
     expect(refused).toMatchObject({ _tag: "InvalidInput" })
-    expect(refused.message).toContain("ledger line 1 (seq 1) does not replay")
+    expect(refused.message).toContain("ledger line 2 (seq 2) does not replay")
     expect(report).toEqual({ sessionId: "moved", events: original.length, seq: original.length })
     expect(encodeLedgerJsonl(copy)).toBe(encodeLedgerJsonl(original))
   })

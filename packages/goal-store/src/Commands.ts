@@ -4,7 +4,10 @@ import { CriterionSpec, CriterionStatus, EvidenceKind, QaChannel, SafeId, Settab
 /**
  * The inputs of the goal operations, one object per call. They are Schemas because they arrive from
  * untrusted places (a command line, an HTTP body, model-written code) and are decoded at the edge.
- * `force` lets a change through on a complete goal; the ledger records that it was forced.
+ *
+ * `force` only ever lets a change through on a goal that is already complete — it never opens the
+ * gate — and only on a store an operator opened (`GoalStoreOptions.operator`); the ledger records
+ * who forced it. Model-facing surfaces take the same inputs without `force` (`withoutForce`).
  */
 const force = { force: Schema.optionalKey(Schema.Boolean) }
 
@@ -26,9 +29,12 @@ export type AddEvidenceInput = typeof AddEvidenceInput.Type
 export const SetCriterionStatusInput = Schema.Struct({ criterionId: SafeId, status: CriterionStatus, ...force })
 export type SetCriterionStatusInput = typeof SetCriterionStatusInput.Type
 
-/** `evidence` and `rationale` are checked by the steering rules, so a blank one is a steering refusal. */
+/**
+ * `directive`, `evidence` and `rationale` are checked by the steering rules, so a blank one is a
+ * steering refusal, recorded like every other.
+ */
 export const SteerInput = Schema.Struct({
-  directive: Text,
+  directive: Schema.String,
   kind: SteeringKind,
   evidence: Schema.String,
   rationale: Schema.String,
@@ -50,5 +56,12 @@ export type ResolveBlockerInput = typeof ResolveBlockerInput.Type
 export const SetGoalStatusInput = Schema.Struct({ status: SettableGoalStatus, ...force })
 export type SetGoalStatusInput = typeof SetGoalStatusInput.Type
 
+/** With `force`, an operator completes again a goal that is already complete; the gate must pass either way. */
 export const CompleteInput = Schema.Struct({ ...force })
 export type CompleteInput = typeof CompleteInput.Type
+
+/** An input Schema as a model is offered it: the same fields without `force`. */
+export const withoutForce = <Fields extends Schema.Struct.Fields>(input: Schema.Struct<Fields>): Schema.Struct<Omit<Fields, "force">> => {
+  const { force: _force, ...fields } = input.fields
+  return Schema.Struct(fields)
+}

@@ -13,9 +13,9 @@ import type {
 } from "./Commands.js"
 import {
   type DomainError,
+  ForceNotAllowed,
   GateRefused,
   GoalAlreadyComplete,
-  InvalidInput,
   NoActiveGoal,
   ObjectiveConflict,
   SteeringRejected,
@@ -45,10 +45,14 @@ import { weakeningReason } from "./Steering.js"
  * events. A storage backend only has to append events atomically under its own lock.
  */
 
-/** What a decision needs besides the state: the time to stamp and the session (for error data). */
+/**
+ * What a decision needs besides the state: the time to stamp, the session (for error data), and the
+ * operator who opened the store, when one did: only then may `force` change a complete goal.
+ */
 export interface DecideContext {
   readonly now: string
   readonly sessionId: string
+  readonly operator?: string | undefined
 }
 
 /**
@@ -98,37 +102,46 @@ const lastOf = <T>(items: ReadonlyArray<T>): T => {
 const sameSpec = (criterion: Criterion, spec: CriterionSpec) =>
   criterion.scenario === spec.scenario && criterion.qaChannel === spec.qaChannel && criterion.testRef === spec.testRef
 
+/** What an event records of a forced change: that it was forced, and by whom. */
+type ForcedFields = { readonly forced?: true; readonly forcedBy?: string }
+
 /**
- * The goal a mutation applies to. A complete goal only changes with `force`; the returned flag says
- * whether the event must record that the change was forced.
+ * The goal a mutation applies to, and what its event records of `force`. A goal that is not complete
+ * takes the change as it is (`force` means nothing there); a complete one changes only with `force`
+ * on a store an operator opened, and the event then names the operator.
  */
 const mutableGoal = (
   state: GoalState,
   context: DecideContext,
   force: boolean | undefined
-): Result.Result<{ readonly goal: Goal; readonly forced: boolean }, DomainError> => {
+): Result.Result<{ readonly goal: Goal; readonly forced: ForcedFields }, DomainError> => {
   const goal = state.goal
   if (goal === null) return Result.fail(new NoActiveGoal({ sessionId: context.sessionId }))
-  if (goal.status !== "complete") return Result.succeed({ goal, forced: false })
-  return force === true ? Result.succeed({ goal, forced: true }) : Result.fail(new GoalAlreadyComplete({ goalId: goal.id }))
+  if (goal.status !== "complete") return Result.succeed({ goal, forced: {} })
+  if (force !== true) return Result.fail(new GoalAlreadyComplete({ goalId: goal.id }))
+  if (context.operator === undefined) return Result.fail(new ForceNotAllowed({ goalId: goal.id }))
+  return Result.succeed({ goal, forced: { forced: true, forcedBy: context.operator } })
 }
-
-const forcedField = (forced: boolean): { readonly forced?: true } => (forced ? { forced: true } : {})
 
 /**
  * Sets the session's objective. A session holds one aggregate objective: the same objective again is
- * answered with the goal as it is (its criteria must already be there), a different one is refused
- * while the current goal is not complete. After completion a new objective starts a new goal.
+ * answered with the goal as it is (its criteria must already be there); a different one is refused,
+ * while the goal is open as a conflict, once it is complete because the finished record stays (new
+ * work goes in a new session).
  */
 export const decideSet = (state: GoalState, context: DecideContext, input: SetInput): Decision<Goal> => {
   const specs = input.criteria ?? []
   const current = state.goal
-  if (current !== null && current.status !== "complete") {
+  if (current !== null) {
     const sameObjective = current.objective === input.objective
     if (sameObjective && specs.every((spec) => current.criteria.some((criterion) => sameSpec(criterion, spec)))) {
       return { _tag: "Unchanged", value: current }
     }
-    return refuse(new ObjectiveConflict({ current: current.objective, requested: input.objective }))
+    return refuse(
+      current.status === "complete"
+        ? new GoalAlreadyComplete({ goalId: current.id })
+        : new ObjectiveConflict({ current: current.objective, requested: input.objective })
+    )
   }
   return commit(
     state,
@@ -160,7 +173,7 @@ export const decideAddCriterion = (state: GoalState, context: DecideContext, inp
         context,
         {
           kind: "criterion_added",
-          ...forcedField(forced),
+          ...forced,
           criterion: { id, scenario: input.scenario, qaChannel: input.qaChannel, testRef: input.testRef }
         },
         (next) => criterionOf(next, id)
@@ -180,7 +193,7 @@ export const decideAddEvidence = (state: GoalState, context: DecideContext, inpu
         context,
         {
           kind: "evidence_added",
-          ...forcedField(forced),
+          ...forced,
           evidence: {
             id,
             criterionId: criterion.id,
@@ -216,7 +229,7 @@ export const decideSetCriterionStatus = (
             context,
             {
               kind: "criterion_retry",
-              ...forcedField(forced),
+              ...forced,
               criterionId: criterion.id,
               status: input.status,
               attempt: criterion.attempt + 1
@@ -226,45 +239,62 @@ export const decideSetCriterionStatus = (
         : commit(
             state,
             context,
-            { kind: "criterion_status", ...forcedField(forced), criterionId: criterion.id, status: input.status },
+            { kind: "criterion_status", ...forced, criterionId: criterion.id, status: input.status },
             answer
           )
     }
   })
 
 /**
- * Steering needs evidence and a rationale; only `add_criterion` changes structure, and only by adding
- * a criterion. A directive that would weaken completion is refused and the refusal is recorded.
+ * What a refused steer's ledger line says: the refusal's own words, except that it names no session
+ * (a ledger replays into another one).
  */
-export const decideSteer = (state: GoalState, context: DecideContext, input: SteerInput): Decision<Steering> =>
-  Result.match(mutableGoal(state, context, input.force), {
-    onFailure: (error) => refuse(error),
+const rejectionReason = (error: DomainError): string => {
+  if (error._tag === "SteeringRejected") return error.reason
+  if (error._tag === "NoActiveGoal") return "there is no goal to steer; set an objective first"
+  return error.message
+}
+
+/** Why the steering rules refuse a directive on a goal that may take it, or `undefined` when they accept it. */
+const steeringRefusal = (input: SteerInput): string | undefined => {
+  if (input.directive.trim() === "") return "steering needs a directive"
+  if (input.evidence.trim() === "") {
+    return "steering needs evidence: a directive with none is an unattributable change of course; cite what you observed"
+  }
+  if (input.rationale.trim() === "") return "steering needs a rationale: say why what you observed changes the plan"
+  if (input.kind === "add_criterion" && input.criterion === undefined) return "an add_criterion directive needs the criterion to add"
+  if (input.kind !== "add_criterion" && input.criterion !== undefined) {
+    return `only add_criterion changes structure; a ${input.kind} directive carries no criterion`
+  }
+  const weakening = weakeningReason(input.directive)
+  return weakening === undefined ? undefined : `the directive weakens completion: ${weakening}`
+}
+
+/**
+ * Steering needs a directive, evidence and a rationale; only `add_criterion` changes structure, and
+ * only by adding a criterion; a directive that would weaken completion is refused. Every refusal —
+ * these, and a steer the goal cannot take (none yet, or complete) — is recorded as `steering_rejected`.
+ */
+export const decideSteer = (state: GoalState, context: DecideContext, input: SteerInput): Decision<Steering> => {
+  const rejected = (error: DomainError, forced: ForcedFields = {}): Decision<Steering> =>
+    refuse(
+      error,
+      stamp(state, context, {
+        kind: "steering_rejected",
+        ...forced,
+        directive: input.directive,
+        steeringKind: input.kind,
+        evidence: input.evidence,
+        rationale: input.rationale,
+        ...(input.criterion === undefined ? {} : { criterion: input.criterion }),
+        reason: rejectionReason(error)
+      })
+    )
+  return Result.match(mutableGoal(state, context, input.force), {
+    onFailure: (error) => rejected(error),
     onSuccess: ({ forced }) => {
-      if (input.evidence.trim() === "") return refuse(new SteeringRejected({ reason: "steering needs evidence", recorded: false }))
-      if (input.rationale.trim() === "") {
-        return refuse(new SteeringRejected({ reason: "steering needs a rationale", recorded: false }))
-      }
-      if (input.kind === "add_criterion" && input.criterion === undefined) {
-        return refuse(new InvalidInput({ reason: "an add_criterion directive needs the criterion to add" }))
-      }
-      if (input.kind !== "add_criterion" && input.criterion !== undefined) {
-        return refuse(new InvalidInput({ reason: `only add_criterion changes structure; a ${input.kind} directive carries no criterion` }))
-      }
-      const weakening = weakeningReason(input.directive)
-      if (weakening !== undefined) {
-        const reason = `the directive weakens completion: ${weakening}`
-        return refuse(
-          new SteeringRejected({ reason, recorded: true }),
-          stamp(state, context, {
-            kind: "steering_rejected",
-            directive: input.directive,
-            steeringKind: input.kind,
-            evidence: input.evidence,
-            rationale: input.rationale,
-            reason
-          })
-        )
-      }
+      const refusal = steeringRefusal(input)
+      if (refusal !== undefined) return rejected(new SteeringRejected({ reason: refusal, recorded: true }), forced)
       const id = nextId(state.counters, "steering")
       const criterionId = input.criterion === undefined ? undefined : nextId(state.counters, "criterion")
       return commit(
@@ -272,7 +302,7 @@ export const decideSteer = (state: GoalState, context: DecideContext, input: Ste
         context,
         {
           kind: "steer",
-          ...forcedField(forced),
+          ...forced,
           steering: {
             id,
             kind: input.kind,
@@ -296,6 +326,7 @@ export const decideSteer = (state: GoalState, context: DecideContext, input: Ste
       )
     }
   })
+}
 
 export const decideCheckpoint = (state: GoalState, context: DecideContext, input: CheckpointInput): Decision<Checkpoint> =>
   Result.match(mutableGoal(state, context, input.force), {
@@ -310,7 +341,7 @@ export const decideCheckpoint = (state: GoalState, context: DecideContext, input
         context,
         {
           kind: "checkpoint",
-          ...forcedField(forced),
+          ...forced,
           checkpoint: {
             id: nextId(state.counters, "checkpoint"),
             summary: input.summary,
@@ -329,7 +360,7 @@ export const decideAddBlocker = (state: GoalState, context: DecideContext, input
       commit(
         state,
         context,
-        { kind: "review_blocker", ...forcedField(forced), blocker: { id: nextId(state.counters, "blocker"), detail: input.detail } },
+        { kind: "review_blocker", ...forced, blocker: { id: nextId(state.counters, "blocker"), detail: input.detail } },
         (next) => lastOf(goalOf(next).reviewBlockers)
       )
   })
@@ -345,7 +376,7 @@ export const decideResolveBlocker = (state: GoalState, context: DecideContext, i
       return commit(
         state,
         context,
-        { kind: "review_blocker_resolved", ...forcedField(forced), blockerId: blocker.id },
+        { kind: "review_blocker_resolved", ...forced, blockerId: blocker.id },
         (next) => {
           const resolved = goalOf(next).reviewBlockers.find((entry) => entry.id === blocker.id)
           if (resolved === undefined) throw new Error(`a committed event lost blocker ${blocker.id}`)
@@ -355,30 +386,30 @@ export const decideResolveBlocker = (state: GoalState, context: DecideContext, i
     }
   })
 
-/** `active` with an open review blocker is stored as `review_blocked`: a blocker always shows. */
+/**
+ * Sets the goal status by hand: the only way to `needs_user_decision`. While a review blocker is open
+ * any status but `blocked` reads as `review_blocked` (see `settledStatus`).
+ */
 export const decideSetGoalStatus = (state: GoalState, context: DecideContext, input: SetGoalStatusInput): Decision<Goal> =>
   Result.match(mutableGoal(state, context, input.force), {
     onFailure: (error) => refuse(error),
-    onSuccess: ({ forced }) => commit(state, context, { kind: "goal_status", ...forcedField(forced), status: input.status }, goalOf)
+    onSuccess: ({ forced }) => commit(state, context, { kind: "goal_status", ...forced, status: input.status }, goalOf)
   })
 
 /**
- * Completes the goal when the gate passes. With `force` a closed gate is overridden and the ledger
- * records what was unmet; a goal that is already complete is never completed twice.
+ * Completes the goal when the gate passes — nothing else opens it. A complete goal is not completed
+ * again, except by an operator with `force` (after deliberately changing it), and then the gate must
+ * pass as well.
  */
-export const decideComplete = (state: GoalState, context: DecideContext, input: CompleteInput): Decision<Goal> => {
-  const goal = state.goal
-  if (goal === null) return refuse(new NoActiveGoal({ sessionId: context.sessionId }))
-  if (goal.status === "complete") return refuse(new GoalAlreadyComplete({ goalId: goal.id }))
-  const gate = evaluateGate(goal)
-  if (!gate.passed && input.force !== true) return refuse(new GateRefused({ unmet: gate.unmet }))
-  return commit(
-    state,
-    context,
-    { kind: "goal_completed", ...forcedField(!gate.passed), unmet: gate.unmet },
-    goalOf
-  )
-}
+export const decideComplete = (state: GoalState, context: DecideContext, input: CompleteInput): Decision<Goal> =>
+  Result.match(mutableGoal(state, context, input.force), {
+    onFailure: (error) => refuse(error),
+    onSuccess: ({ goal, forced }) => {
+      const gate = evaluateGate(goal)
+      if (!gate.passed) return refuse(new GateRefused({ unmet: gate.unmet }))
+      return commit(state, context, { kind: "goal_completed", ...forced, unmet: [] }, goalOf)
+    }
+  })
 
 /** What `status` answers: the goal (or none yet) and the gate over it. */
 export const GoalStatusReport = Schema.Struct({ goal: Schema.NullOr(Goal), gate: GateStatus })
@@ -432,6 +463,17 @@ const toDraft = (state: GoalState): Draft => ({
 
 const hasOpenBlocker = (goal: Pick<Goal, "reviewBlockers">) => goal.reviewBlockers.some((blocker) => blocker.status === "open")
 
+/**
+ * The status the blockers imply: an open review blocker outranks every status but `complete` and a
+ * hand-set `blocked`, so the goal reads `review_blocked` (and stays stalled) until the last one is
+ * resolved, when a goal held there by blockers returns to `active`.
+ */
+const settledStatus = (goal: Pick<Goal, "status" | "reviewBlockers">, lastResolved: boolean): Goal["status"] => {
+  if (goal.status === "complete" || goal.status === "blocked") return goal.status
+  if (hasOpenBlocker(goal)) return "review_blocked"
+  return goal.status === "review_blocked" && lastResolved ? "active" : goal.status
+}
+
 const newCriterion = (spec: { id: string; scenario: string; qaChannel: Criterion["qaChannel"]; testRef: string }): DraftCriterion => ({
   id: spec.id,
   scenario: spec.scenario,
@@ -460,6 +502,11 @@ const applyToDraft = (draft: Draft, event: LedgerEvent): string | undefined => {
     }
     draft.counters.goal += 1
     draft.counters.criterion += event.goal.criteria.length
+    draft.seq = event.seq
+    return undefined
+  }
+  if (event.kind === "steering_rejected") {
+    // A refused directive is audited in the ledger and leaves the aggregate as it was, with or without a goal.
     draft.seq = event.seq
     return undefined
   }
@@ -501,11 +548,6 @@ const applyToDraft = (draft: Draft, event: LedgerEvent): string | undefined => {
       }
       break
     }
-    case "steering_rejected": {
-      // A refused directive is audited in the ledger and leaves the aggregate as it was.
-      draft.seq = event.seq
-      return undefined
-    }
     case "review_blocker": {
       goal.reviewBlockers.push({ id: event.blocker.id, detail: event.blocker.detail, status: "open", openedAt: event.at })
       draft.counters.blocker += 1
@@ -525,13 +567,11 @@ const applyToDraft = (draft: Draft, event: LedgerEvent): string | undefined => {
     case "goal_completed": {
       goal.status = "complete"
       goal.completedAt = event.at
-      if (event.forced === true) goal.forcedCompletion = true
       break
     }
   }
   goal.updatedAt = event.at
-  if (goal.status === "active" && hasOpenBlocker(goal)) goal.status = "review_blocked"
-  if (goal.status === "review_blocked" && !hasOpenBlocker(goal) && event.kind === "review_blocker_resolved") goal.status = "active"
+  goal.status = settledStatus(goal, event.kind === "review_blocker_resolved")
   draft.seq = event.seq
   return undefined
 }
@@ -549,8 +589,9 @@ export const fold = (events: Iterable<LedgerEvent>, from: GoalState = emptyState
   return Result.succeed<GoalState>(draft)
 }
 
-/** A state as a reader should see it: an `active` goal with an open review blocker is `review_blocked`. */
-export const deriveStatus = (state: GoalState): GoalState =>
-  state.goal !== null && state.goal.status === "active" && hasOpenBlocker(state.goal)
-    ? { ...state, goal: { ...state.goal, status: "review_blocked" } }
-    : state
+/** A state as a reader should see it: the status its open review blockers imply (see `settledStatus`). */
+export const deriveStatus = (state: GoalState): GoalState => {
+  if (state.goal === null) return state
+  const status = settledStatus(state.goal, false)
+  return status === state.goal.status ? state : { ...state, goal: { ...state.goal, status } }
+}

@@ -23,12 +23,25 @@ export class SteeringRejected extends Schema.TaggedError<SteeringRejected>()("St
   }
 }
 
-/** The goal is complete; changing it needs `force`, which the ledger records. */
+/**
+ * The goal is complete: its evidence is a finished record, and new work belongs in a new session.
+ * (An operator may still change it deliberately; the message, which a model reads, does not say how.)
+ */
 export class GoalAlreadyComplete extends Schema.TaggedError<GoalAlreadyComplete>()("GoalAlreadyComplete", {
   goalId: Schema.String
 }) {
   override get message(): string {
-    return `goal ${this.goalId} is complete; pass force to change it (recorded in the ledger)`
+    return `goal ${this.goalId} is complete and its evidence is a finished record; start new work in a new session (--session-id <id> on the command line, sessionId in the API)`
+  }
+}
+
+/**
+ * `force` was asked of a store opened without an operator: only a store an operator opened (naming
+ * themselves, see `GoalStoreOptions.operator`) may change a complete goal. Nothing was written.
+ */
+export class ForceNotAllowed extends Schema.TaggedError<ForceNotAllowed>()("ForceNotAllowed", { goalId: Schema.String }) {
+  override get message(): string {
+    return `goal ${this.goalId} is complete, and force is refused: this store was opened without an operator, so nothing here may change a complete goal`
   }
 }
 
@@ -111,6 +124,7 @@ export type DomainError =
   | GateRefused
   | SteeringRejected
   | GoalAlreadyComplete
+  | ForceNotAllowed
   | ObjectiveConflict
   | UnknownCriterion
   | UnknownBlocker
@@ -118,6 +132,21 @@ export type DomainError =
   | InvalidInput
 
 export type GoalStoreError = DomainError | MalformedState | StorageFailure | LockUnavailable
+
+const DOMAIN_ERROR_TAGS: ReadonlySet<string> = new Set<DomainError["_tag"]>([
+  "GateRefused",
+  "SteeringRejected",
+  "GoalAlreadyComplete",
+  "ForceNotAllowed",
+  "ObjectiveConflict",
+  "UnknownCriterion",
+  "UnknownBlocker",
+  "NoActiveGoal",
+  "InvalidInput"
+])
+
+/** Whether an error is a refusal the domain decided, as opposed to a storage or lock failure. */
+export const isDomainError = (error: GoalStoreError): error is DomainError => DOMAIN_ERROR_TAGS.has(error._tag)
 
 function describeUnmet(unmet: Unmet): string {
   switch (unmet.kind) {

@@ -23,17 +23,18 @@ export type Unmet = typeof Unmet.Type
 export const GateStatus = Schema.Struct({ passed: Schema.Boolean, unmet: Schema.Array(Unmet) })
 export type GateStatus = typeof GateStatus.Type
 
-const STALLED: ReadonlyArray<GoalStatus> = ["blocked", "needs_user_decision"]
+/** A goal in one of these is stalled: no progress is expected until something outside the loop changes. */
+export const STALLED_STATUSES: ReadonlyArray<GoalStatus> = ["review_blocked", "blocked", "needs_user_decision"]
 
 /**
  * The completion gate: every criterion `pass` with a `green` and a `scenario` evidence entry from its
  * current attempt, no open review blocker, at least one criterion, and a goal that is not stalled
- * (`blocked` or `needs_user_decision`). Evidence from earlier attempts stays in the record but
- * never satisfies the gate.
+ * (`review_blocked`, `blocked` or `needs_user_decision`, however it got there). Evidence from earlier
+ * attempts stays in the record but never satisfies the gate; nothing but evidence opens it.
  */
 export const evaluateGate = (goal: Goal): GateStatus => {
   const unmet: Array<Unmet> = []
-  if (STALLED.includes(goal.status)) {
+  if (STALLED_STATUSES.includes(goal.status)) {
     unmet.push({ kind: "goal", status: goal.status, reason: `the goal is ${goal.status}; a stalled goal cannot complete` })
   }
   if (goal.criteria.length === 0) {

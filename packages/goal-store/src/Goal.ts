@@ -4,7 +4,8 @@ import { Schema } from "effect"
 export const QaChannel = Schema.Literals(["http", "tmux", "browser", "computer", "cli"])
 export type QaChannel = typeof QaChannel.Type
 
-export const CriterionStatus = Schema.Literals(["pending", "in_progress", "pass", "fail", "blocked"])
+/** `needs_user_decision`: the criterion cannot go on without an answer only the user can give. */
+export const CriterionStatus = Schema.Literals(["pending", "in_progress", "pass", "fail", "blocked", "needs_user_decision"])
 export type CriterionStatus = typeof CriterionStatus.Type
 
 export const GoalStatus = Schema.Literals(["active", "review_blocked", "needs_user_decision", "blocked", "complete"])
@@ -14,7 +15,8 @@ export type GoalStatus = typeof GoalStatus.Type
 export const SettableGoalStatus = Schema.Literals(["active", "review_blocked", "needs_user_decision", "blocked"])
 export type SettableGoalStatus = typeof SettableGoalStatus.Type
 
-export const EvidenceKind = Schema.Literals(["red", "green", "scenario", "cleanup"])
+/** Only `green` and `scenario` count for the gate; `note` records an observation and never satisfies it. */
+export const EvidenceKind = Schema.Literals(["red", "green", "scenario", "cleanup", "note"])
 export type EvidenceKind = typeof EvidenceKind.Type
 
 export const SteeringKind = Schema.Literals(["add_criterion", "redirect", "narrow_scope", "reprioritize", "annotate"])
@@ -106,9 +108,7 @@ export const Goal = Schema.Struct({
   reviewBlockers: Schema.Array(Blocker),
   createdAt: Schema.String,
   updatedAt: Schema.String,
-  completedAt: Schema.optionalKey(Schema.String),
-  /** Set when the goal was completed with `force` past an unmet gate. */
-  forcedCompletion: Schema.optionalKey(Schema.Boolean)
+  completedAt: Schema.optionalKey(Schema.String)
 })
 export type Goal = typeof Goal.Type
 

@@ -6,14 +6,14 @@ import { fold } from "./Domain.js"
 import { type GoalStoreError, InvalidInput, type MalformedState, StorageFailure } from "./Errors.js"
 import type { FaultHooks } from "./Faults.js"
 import type { Evidence, GoalState } from "./Goal.js"
-import { SafeId } from "./Goal.js"
+import { SafeId, Text } from "./Goal.js"
 import { type LoadedState, loadFull, refresh, snapshotBehind, snapshotDue } from "./internal/FileState.js"
 import { type OpenLedger, openLedger } from "./internal/ledgerFile.js"
 import { appendDurably, encodeLedgerLine, LEDGER_FILE, LEDGER_QUARANTINE_FILE } from "./Ledger.js"
 import type { LedgerEvent } from "./LedgerEvent.js"
 import { acquireLock, type HeldLock, type LockOptions, noLock } from "./Lock.js"
 import { encodeSnapshot, SNAPSHOT_FILE, writeSnapshotAtomically } from "./Snapshot.js"
-import { decideContext, type GoalStoreBackend, goalStoreFromBackend, type GoalStoreShape } from "./GoalStoreBackend.js"
+import { decideContext, type GoalStoreAccess, type GoalStoreBackend, goalStoreFromBackend, type GoalStoreShape } from "./GoalStoreBackend.js"
 
 const FLUSH_LOCK_TIMEOUT_MS = 1000
 
@@ -27,6 +27,12 @@ export interface GoalStoreOptions {
   readonly root?: string | undefined
   /** A separate aggregate under `sessions/<id>/`; without one the root itself holds the goal. */
   readonly sessionId?: string | undefined
+  /**
+   * Who operates this store (a person or a tool, as the ledger should name them). Only then is
+   * `force` honoured — it lets a complete goal be changed, recorded with this name, and never opens
+   * the gate. Stores a model reaches are opened without one.
+   */
+  readonly operator?: string | undefined
   readonly lock?: LockOptions | undefined
   /** Test seam: fault injection at each durable write step. */
   readonly faults?: FaultHooks | undefined
@@ -59,6 +65,17 @@ export const sessionPaths = (options: Pick<GoalStoreOptions, "root" | "sessionId
     return Result.fail(new InvalidInput({ reason: `session id ${JSON.stringify(sessionId)} is not a safe path segment` }))
   }
   return Result.succeed({ root, sessionId, directory: join(root, "sessions", sessionId) })
+}
+
+const decodeOperator = Schema.decodeUnknownResult(Text)
+
+/** The access a store is opened with; an operator must be named with some text (the ledger records it). */
+export const storeAccess = (options: Pick<GoalStoreOptions, "operator">): Result.Result<GoalStoreAccess, InvalidInput> => {
+  if (options.operator === undefined) return Result.succeed({})
+  const operator = options.operator
+  return Result.isSuccess(decodeOperator(operator))
+    ? Result.succeed({ operator })
+    : Result.fail(new InvalidInput({ reason: `operator ${JSON.stringify(operator)} names no one: give a non-blank name` }))
 }
 
 export const listSessions = (root: string): ReadonlyArray<string> => {
@@ -95,6 +112,7 @@ interface FileSession {
 
 const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalStoreOptions) {
   const paths = yield* Effect.fromResult(sessionPaths(options))
+  const access = yield* Effect.fromResult(storeAccess(options))
   const { directory, sessionId, root } = paths
   const ledgerPath = join(directory, LEDGER_FILE)
   const faults: FaultHooks = options.faults ?? {}
@@ -239,7 +257,7 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
     sessions: () =>
       Effect.try({ try: () => listSessions(root), catch: storageFailure("list sessions", join(root, "sessions"), false) })
   }
-  const session: FileSession = { store: GoalStore.of(goalStoreFromBackend(backend)), flush }
+  const session: FileSession = { store: GoalStore.of(goalStoreFromBackend(backend, access)), flush }
   return session
 })
 

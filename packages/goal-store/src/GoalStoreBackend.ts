@@ -30,6 +30,7 @@ import {
 } from "./Domain.js"
 import { type GoalStoreError, InvalidInput, type StorageFailure } from "./Errors.js"
 import type { Blocker, Checkpoint, Criterion, Evidence, Goal, GoalState, Steering } from "./Goal.js"
+import { ReplayOperator } from "./internal/ReplayOperator.js"
 import { renderSnapshot } from "./SnapshotText.js"
 
 /** The goal operations of one session. Every mutation is one ledger event, decided and appended atomically. */
@@ -83,8 +84,19 @@ const inputDecoder = <I>(schema: Schema.Codec<I, unknown>) => {
 export const decideContext = (sessionId: string): Effect.Effect<DecideContext> =>
   Effect.map(Clock.currentTimeMillis, (millis) => ({ now: new Date(millis).toISOString(), sessionId }))
 
+/** How a store is opened besides its backend. */
+export interface GoalStoreAccess {
+  /**
+   * Who operates this store, for the ledger. Only a store opened with an operator honours `force`
+   * (changing a goal that is already complete, never opening the gate), and every forced event
+   * records this name. Model-facing surfaces open stores without one.
+   */
+  readonly operator?: string | undefined
+}
+
 /** The goal store over a backend: input validation, the domain's decisions, status and snapshot text. */
-export const goalStoreFromBackend = (backend: GoalStoreBackend): GoalStoreShape => {
+export const goalStoreFromBackend = (backend: GoalStoreBackend, access: GoalStoreAccess = {}): GoalStoreShape => {
+  const operator = access.operator
   const operation = <I, A>(
     name: string,
     schema: Schema.Codec<I, unknown>,
@@ -92,10 +104,11 @@ export const goalStoreFromBackend = (backend: GoalStoreBackend): GoalStoreShape 
   ) => {
     const decode = inputDecoder(schema)
     return (input: unknown): Effect.Effect<A, GoalStoreError> =>
-      decode(input).pipe(
-        Effect.flatMap((decoded) => backend.transact((state, context) => decide(state, context, decoded))),
-        Effect.withSpan(`GoalStore.${name}`)
-      )
+      Effect.gen(function* () {
+        const decoded = yield* decode(input)
+        const acting = (yield* ReplayOperator) ?? operator
+        return yield* backend.transact((state, context) => decide(state, acting === undefined ? context : { ...context, operator: acting }, decoded))
+      }).pipe(Effect.withSpan(`GoalStore.${name}`))
   }
 
   const complete = operation("complete", CompleteInput, decideComplete)

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { Unmet } from "./Gate.js"
 import {
+  CriterionSpec,
   CriterionStatus,
   EvidenceKind,
   QaChannel,
@@ -16,12 +17,16 @@ export const LEDGER_SCHEMA = "armory.goal.ledger/v1"
 const Seq = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))
 const Attempt = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))
 
-/** The fields every event has. `forced` marks a change made to a complete goal with `force`. */
+/**
+ * The fields every event has. `forced` marks a change an operator made to a complete goal with
+ * `force`, and `forcedBy` names that operator (ledgers written before it was recorded have `forced` alone).
+ */
 const envelope = {
   schema: Schema.Literal(LEDGER_SCHEMA),
   seq: Seq,
   at: Schema.String,
-  forced: Schema.optionalKey(Schema.Boolean)
+  forced: Schema.optionalKey(Schema.Boolean),
+  forcedBy: Schema.optionalKey(Text)
 }
 
 const NewCriterion = Schema.Struct({ id: SafeId, scenario: Text, qaChannel: QaChannel, testRef: Text })
@@ -78,6 +83,7 @@ export const Steered = Schema.Struct({
   /** Only `add_criterion` carries one: the single structural change steering may make. */
   criterion: Schema.optionalKey(NewCriterion)
 })
+/** A refused steering directive, as it was asked for (with the criterion an `add_criterion` carried) and why it was refused. */
 export const SteeringRefused = Schema.Struct({
   ...envelope,
   kind: Schema.Literal("steering_rejected"),
@@ -85,6 +91,7 @@ export const SteeringRefused = Schema.Struct({
   steeringKind: SteeringKind,
   evidence: Schema.String,
   rationale: Schema.String,
+  criterion: Schema.optionalKey(CriterionSpec),
   reason: Schema.String
 })
 export const ReviewBlockerOpened = Schema.Struct({
@@ -102,7 +109,10 @@ export const GoalStatusChanged = Schema.Struct({
   kind: Schema.Literal("goal_status"),
   status: SettableGoalStatus
 })
-/** `unmet` is empty unless the completion was forced past a closed gate. */
+/**
+ * The gate passed. `unmet` is always empty now; ledgers written when `force` could override the gate
+ * list there what was unmet.
+ */
 export const GoalCompleted = Schema.Struct({
   ...envelope,
   kind: Schema.Literal("goal_completed"),

@@ -46,11 +46,8 @@ export type GoalCommand =
 
 const forceOf = (forced: boolean | undefined): { readonly force?: true } => (forced === true ? { force: true } : {})
 
-/**
- * The command that produces `event` when applied to `state`. A refused steering directive is
- * recorded without `forced`, so whether it needed `force` is read from the state.
- */
-export const commandOf = (event: LedgerEvent, state: GoalState): GoalCommand => {
+/** The command that produces `event`: what was asked for, with `force` when the event was forced. */
+export const commandOf = (event: LedgerEvent): GoalCommand => {
   switch (event.kind) {
     case "goal_created":
       return {
@@ -109,7 +106,8 @@ export const commandOf = (event: LedgerEvent, state: GoalState): GoalCommand => 
           kind: event.steeringKind,
           evidence: event.evidence,
           rationale: event.rationale,
-          ...forceOf(state.goal?.status === "complete")
+          ...(event.criterion === undefined ? {} : { criterion: event.criterion }),
+          ...forceOf(event.forced)
         }
       }
     case "review_blocker":
@@ -167,15 +165,15 @@ export interface ReplayStep {
 
 /**
  * Checks that `event` is exactly what the domain decides at that point: its command, decided against
- * `state` at the event's own time, records the same event byte for byte (ids, attempts, unmet list,
- * `forced`).
+ * `state` at the event's own time (and, for a forced event, by the operator it names), records the
+ * same event byte for byte (ids, attempts, refusal reasons, `forced` and `forcedBy`).
  */
 export const replayEvent = (state: GoalState, event: LedgerEvent, sessionId: string): Result.Result<ReplayStep, string> => {
   if (eventMillis(event.at) === undefined) {
     return Result.fail(`timestamp ${JSON.stringify(event.at)} is not an ISO-8601 UTC instant with milliseconds`)
   }
-  const command = commandOf(event, state)
-  const decision = decideCommand(state, { now: event.at, sessionId }, command)
+  const command = commandOf(event)
+  const decision = decideCommand(state, { now: event.at, sessionId, operator: event.forcedBy }, command)
   const recorded = decision._tag === "Commit" ? decision.event : decision._tag === "Refuse" ? decision.record : undefined
   if (recorded === undefined) {
     return Result.fail(

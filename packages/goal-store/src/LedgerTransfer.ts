@@ -2,11 +2,12 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Clock, Effect, Result } from "effect"
 import { fold } from "./Domain.js"
-import { type GoalStoreError, InvalidInput, MalformedState, StorageFailure } from "./Errors.js"
+import { type GoalStoreError, InvalidInput, isDomainError, MalformedState, StorageFailure } from "./Errors.js"
 import { sessionPaths } from "./GoalStore.js"
 import type { GoalStoreShape } from "./GoalStoreBackend.js"
 import { decodeLedgerLine, encodeLedgerLine, LEDGER_FILE, scanLedger } from "./Ledger.js"
 import type { LedgerEvent } from "./LedgerEvent.js"
+import { ReplayOperator } from "./internal/ReplayOperator.js"
 import { eventMillis, type GoalCommand, replayLedger } from "./LedgerReplay.js"
 
 /**
@@ -138,11 +139,13 @@ export const importLedger = Effect.fn("importLedger")(function* (
   }
   const clock = yield* Clock.Clock
   for (const { event, command } of replayed.success) {
-    const run = runCommand(store, command).pipe(Effect.provideService(Clock.Clock, clockAt(clock, eventMillis(event.at) ?? 0)))
-    // A refused steering directive is recorded and still answered with its refusal.
-    yield* event.kind === "steering_rejected"
-      ? Effect.catchTag(Effect.asVoid(run), "SteeringRejected", (error) => (error.recorded ? Effect.void : Effect.fail(error)))
-      : Effect.asVoid(run)
+    // At the event's own time, and a forced one as the operator it names, so the store records it again byte for byte.
+    const run = runCommand(store, command).pipe(
+      Effect.provideService(Clock.Clock, clockAt(clock, eventMillis(event.at) ?? 0)),
+      Effect.provideService(ReplayOperator, event.forcedBy)
+    )
+    // A refused steering directive is recorded and still answered with its refusal, whichever it is.
+    yield* event.kind === "steering_rejected" ? Effect.catchIf(Effect.asVoid(run), isDomainError, () => Effect.void) : Effect.asVoid(run)
   }
   return { sessionId: store.sessionId, events: events.length, seq: replayed.success.at(-1)?.after.seq ?? 0 }
 })

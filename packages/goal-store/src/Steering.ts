@@ -34,12 +34,41 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [new RegExp(String.raw`\bdeclare\s+victory\b`), "it completes without the gate"]
 ]
 
+/** A word character as the litgoal runtime's (Python) regular expressions read one: any letter or digit, or `_`. */
+const WORD = String.raw`[\p{L}\p{N}_]`
+/** Python's `\b` before a word, `\b` after one, `\s` (which also takes the separators U+001C–U+001F) and `\w`. */
+const WORD_START = String.raw`(?<!${WORD})`
+const WORD_END = String.raw`(?!${WORD})`
+const SPACE = String.raw`[\s\x1c-\x1f]`
+
+const litgoal = (source: string) =>
+  new RegExp(source.replaceAll("_", SPACE).replaceAll("~", WORD).replaceAll("<", WORD_START).replaceAll(">", WORD_END), "iu")
+
 /**
- * The reason a directive weakens completion, or `undefined` when it does not. Matching is on the
- * directive's words after lower-casing and collapsing whitespace, so obvious paraphrases match too.
+ * The nine directives the litgoal runtime refuses, with its semantics (Unicode words, case-insensitive,
+ * on the directive as written): whatever it refuses is refused here too. `<` and `>` stand for a
+ * word boundary before and after a word, `_` for a space character and `~` for a word character.
+ */
+const LITGOAL_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
+  [litgoal("<skip(?:p?ing)?_+(?:the_+|all_+)?(?:unit_+|integration_+)?tests?>"), "it skips or disables verification"],
+  [litgoal("<bypass(?:ing)?_+(?:the_+)?(?:quality_+)?(?:gate|tests?|qa|review|criteri)"), "it bypasses the completion gate"],
+  [litgoal("<disabl(?:e|ing)_+(?:the_+)?(?:tests?|gate|check|qa)"), "it skips or disables verification"],
+  [litgoal("<without_+(?:running_+|a_+|any_+)?(?:tests?|qa|review|evidence)"), "it does the work without the required evidence"],
+  [litgoal("<auto[-\\s\\x1c-\\x1f]?complet"), "it completes without the gate"],
+  [litgoal("<(?:force|mark)_+~*_*complet"), "it forces or marks completion"],
+  [litgoal("<ignore_+(?:the_+)?(?:criteri|tests?|gate|evidence|qa)"), "it ignores what the gate requires"],
+  [litgoal("<(?:lower|relax|loosen)_+(?:the_+)?(?:bar|gate|criteri|standard)"), "it lowers the bar for completion"],
+  [litgoal("<skip_+(?:the_+)?(?:qa|review|gate|verification|evidence)"), "it skips or disables verification"]
+]
+
+/**
+ * The reason a directive weakens completion, or `undefined` when it does not. The litgoal runtime's
+ * patterns are matched on the directive as written; this package's own on its words after
+ * normalising, lower-casing and collapsing whitespace, so obvious paraphrases match too.
  */
 export const weakeningReason = (directive: string): string | undefined => {
   const text = directive.normalize("NFKC").toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, " ")
+  for (const [pattern, reason] of LITGOAL_PATTERNS) if (pattern.test(directive) || pattern.test(text)) return reason
   for (const [pattern, reason] of PATTERNS) if (pattern.test(text)) return reason
   return undefined
 }

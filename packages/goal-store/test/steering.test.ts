@@ -1,4 +1,5 @@
 import { weakeningReason } from "@armory/goal-store"
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 
 const weakening = [
@@ -47,5 +48,58 @@ describe("completion-weakening directives", () => {
 
   it.each(benign)("lets %j through", (directive) => {
     expect(weakeningReason(directive)).toBeUndefined()
+  })
+})
+
+/**
+ * The litgoal runtime's nine refusal patterns, as it writes them (without their leading `\b`, which
+ * the generated text provides, and with `\b` at the end only where it has one).
+ */
+const LITGOAL_REFUSALS: ReadonlyArray<readonly [string, boolean]> = [
+  [String.raw`skip(p?ing)?\s+(the\s+|all\s+)?(unit\s+|integration\s+)?tests?`, true],
+  [String.raw`bypass(ing)?\s+(the\s+)?(quality\s+)?(gate|tests?|qa|review|criteri)`, false],
+  [String.raw`disabl(e|ing)\s+(the\s+)?(tests?|gate|check|qa)`, false],
+  [String.raw`without\s+(running\s+|a\s+|any\s+)?(tests?|qa|review|evidence)`, false],
+  [String.raw`auto[-\s]?complet`, false],
+  [String.raw`(force|mark)\s+\w*\s*complet`, false],
+  [String.raw`ignore\s+(the\s+)?(criteri|tests?|gate|evidence|qa)`, false],
+  [String.raw`(lower|relax|loosen)\s+(the\s+)?(bar|gate|criteri|standard)`, false],
+  [String.raw`skip\s+(the\s+)?(qa|review|gate|verification|evidence)`, false]
+]
+
+const before = fc.constantFrom("", "Please ", "ok, ", "Then:\n", "we should ", "(", "Ship it and ")
+const after = fc.constantFrom("", ".", " now", ", then ship", "!\n", " — deadline is today")
+const wordAfter = fc.string({ maxLength: 8 })
+
+/** Any of the nine, with a random casing and words around it, as a model might write it. */
+const refusedByLitgoal = fc.integer({ min: 0, max: LITGOAL_REFUSALS.length - 1 }).chain((index) => {
+  const [source, boundaryAfter] = LITGOAL_REFUSALS[index] ?? ["", false]
+  return fc
+    .tuple(before, fc.stringMatching(new RegExp(`^${source}$`)), boundaryAfter ? after : fc.oneof(after, wordAfter), fc.array(fc.boolean(), { maxLength: 80 }))
+    .map(([head, core, tail, upper]) => head + [...core].map((char, at) => (upper[at] === true ? char.toUpperCase() : char)).join("") + tail)
+})
+
+describe("at least what the litgoal runtime refuses", () => {
+  it("refuses every directive any of its nine patterns matches (fast-check)", () => {
+    fc.assert(
+      fc.property(refusedByLitgoal, (directive) => {
+        expect([directive, weakeningReason(directive) !== undefined]).toEqual([directive, true])
+      }),
+      { numRuns: 2_000 }
+    )
+  })
+
+  it.each([
+    "bypass the quality gate",
+    "mark it complete",
+    "lower the bar",
+    "loosen the standard",
+    "finish it without tests",
+    "ship without review",
+    "land this without evidence",
+    "Skip\u001ctests",
+    "MARK über complete"
+  ])("refuses %j", (directive) => {
+    expect(weakeningReason(directive)).toBeDefined()
   })
 })

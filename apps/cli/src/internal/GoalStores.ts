@@ -1,5 +1,6 @@
 import {
   exportFileLedger,
+  type GoalStoreAccess,
   type GoalStoreError,
   type GoalStoreShape,
   type ImportReport,
@@ -98,17 +99,18 @@ export const openPgDatabase = (selection: Extract<GoalStoreSelection, { store: "
 /** A factory of sessions over one open database: a server shares its pool across requests. */
 export const pgSessions =
   (database: PgGoalDatabaseShape) =>
-  (sessionId: string | undefined): Effect.Effect<GoalStoreShape, GoalStoreError> =>
-    makePgGoalStore({ sessionId }).pipe(Effect.provideService(PgGoalDatabase, database))
+  (sessionId: string | undefined, access: GoalStoreAccess = {}): Effect.Effect<GoalStoreShape, GoalStoreError> =>
+    makePgGoalStore({ sessionId, ...access }).pipe(Effect.provideService(PgGoalDatabase, database))
 
 /** Opens one session of the selected store for one command. */
 export const openGoalSession = (
   selection: GoalStoreSelection,
-  sessionId: string | undefined
+  sessionId: string | undefined,
+  access: GoalStoreAccess = {}
 ): Effect.Effect<GoalStoreShape, GoalStoreError, Scope.Scope> =>
   selection.store === "file"
-    ? makeFileGoalStore({ root: selection.root, sessionId })
-    : Effect.flatMap(openPgDatabase(selection), (database) => pgSessions(database)(sessionId))
+    ? makeFileGoalStore({ root: selection.root, sessionId, ...access })
+    : Effect.flatMap(openPgDatabase(selection), (database) => pgSessions(database)(sessionId, access))
 
 /** A session's committed ledger, from either store. */
 export const exportSession = (

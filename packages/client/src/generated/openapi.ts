@@ -399,7 +399,7 @@ export interface components {
                 /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
                 id: string;
                 /** @enum {string} */
-                kind: "red" | "green" | "scenario" | "cleanup";
+                kind: "red" | "green" | "scenario" | "cleanup" | "note";
                 /** @description a non-blank text */
                 ref: string;
             }[];
@@ -410,7 +410,7 @@ export interface components {
             /** @description a non-blank text */
             scenario: string;
             /** @enum {string} */
-            status: "pending" | "in_progress" | "pass" | "fail" | "blocked";
+            status: "pending" | "in_progress" | "pass" | "fail" | "blocked" | "needs_user_decision";
             /** @description a non-blank text */
             testRef: string;
         };
@@ -423,7 +423,7 @@ export interface components {
             /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
             id: string;
             /** @enum {string} */
-            kind: "red" | "green" | "scenario" | "cleanup";
+            kind: "red" | "green" | "scenario" | "cleanup" | "note";
             /** @description a non-blank text */
             ref: string;
         };
@@ -446,6 +446,11 @@ export interface components {
             status: "completed" | "error" | "timeout";
             truncated?: boolean;
         };
+        ForceNotAllowedEncoded: {
+            /** @enum {string} */
+            _tag: "ForceNotAllowed";
+            goalId: string;
+        };
         GateRefusedEncoded: {
             /** @enum {string} */
             _tag: "GateRefused";
@@ -457,7 +462,7 @@ export interface components {
                 owes: ("pass" | "green" | "scenario")[];
                 scenario: string;
                 /** @enum {string} */
-                status: "pending" | "in_progress" | "pass" | "fail" | "blocked";
+                status: "pending" | "in_progress" | "pass" | "fail" | "blocked" | "needs_user_decision";
             } | {
                 blockerId: string;
                 detail: string;
@@ -494,7 +499,7 @@ export interface components {
                     /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
                     id: string;
                     /** @enum {string} */
-                    kind: "red" | "green" | "scenario" | "cleanup";
+                    kind: "red" | "green" | "scenario" | "cleanup" | "note";
                     /** @description a non-blank text */
                     ref: string;
                 }[];
@@ -505,11 +510,10 @@ export interface components {
                 /** @description a non-blank text */
                 scenario: string;
                 /** @enum {string} */
-                status: "pending" | "in_progress" | "pass" | "fail" | "blocked";
+                status: "pending" | "in_progress" | "pass" | "fail" | "blocked" | "needs_user_decision";
                 /** @description a non-blank text */
                 testRef: string;
             }[];
-            forcedCompletion?: boolean;
             /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
             id: string;
             /** @description a non-blank text */
@@ -563,7 +567,7 @@ export interface components {
             detail?: string;
             force?: boolean;
             /** @enum {string} */
-            kind: "red" | "green" | "scenario" | "cleanup";
+            kind: "red" | "green" | "scenario" | "cleanup" | "note";
             /** @description a non-blank text */
             ref: string;
         };
@@ -592,7 +596,7 @@ export interface components {
             criterionId: string;
             force?: boolean;
             /** @enum {string} */
-            status: "pending" | "in_progress" | "pass" | "fail" | "blocked";
+            status: "pending" | "in_progress" | "pass" | "fail" | "blocked" | "needs_user_decision";
         };
         GoalSetInput: {
             criteria?: {
@@ -625,7 +629,7 @@ export interface components {
                     owes: ("pass" | "green" | "scenario")[];
                     scenario: string;
                     /** @enum {string} */
-                    status: "pending" | "in_progress" | "pass" | "fail" | "blocked";
+                    status: "pending" | "in_progress" | "pass" | "fail" | "blocked" | "needs_user_decision";
                 } | {
                     blockerId: string;
                     detail: string;
@@ -662,7 +666,7 @@ export interface components {
                         /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
                         id: string;
                         /** @enum {string} */
-                        kind: "red" | "green" | "scenario" | "cleanup";
+                        kind: "red" | "green" | "scenario" | "cleanup" | "note";
                         /** @description a non-blank text */
                         ref: string;
                     }[];
@@ -673,11 +677,10 @@ export interface components {
                     /** @description a non-blank text */
                     scenario: string;
                     /** @enum {string} */
-                    status: "pending" | "in_progress" | "pass" | "fail" | "blocked";
+                    status: "pending" | "in_progress" | "pass" | "fail" | "blocked" | "needs_user_decision";
                     /** @description a non-blank text */
                     testRef: string;
                 }[];
-                forcedCompletion?: boolean;
                 /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
                 id: string;
                 /** @description a non-blank text */
@@ -721,7 +724,6 @@ export interface components {
                 /** @description a non-blank text */
                 testRef: string;
             };
-            /** @description a non-blank text */
             directive: string;
             evidence: string;
             force?: boolean;
@@ -1096,6 +1098,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
                 };
             };
+            /** @description ForceNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForceNotAllowedEncoded"];
+                };
+            };
             /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
@@ -1202,6 +1213,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description ForceNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
             /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
@@ -1312,6 +1332,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
                 };
             };
+            /** @description ForceNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForceNotAllowedEncoded"];
+                };
+            };
             /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
@@ -1418,6 +1447,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description ForceNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
             /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
@@ -1528,6 +1566,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
                 };
             };
+            /** @description ForceNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForceNotAllowedEncoded"];
+                };
+            };
             /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
@@ -1634,6 +1681,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description ForceNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
             /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
@@ -1744,6 +1800,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
                 };
             };
+            /** @description ForceNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForceNotAllowedEncoded"];
+                };
+            };
             /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
@@ -1848,6 +1913,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
                 };
             };
+            /** @description ForceNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForceNotAllowedEncoded"];
+                };
+            };
             /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
@@ -1945,6 +2019,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description ForceNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
             /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
@@ -2051,6 +2134,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
                 };
             };
+            /** @description ForceNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForceNotAllowedEncoded"];
+                };
+            };
             /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
@@ -2144,6 +2236,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description ForceNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
             /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
@@ -2243,6 +2344,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description ForceNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
             /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
@@ -2351,6 +2461,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description ForceNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
             /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */

@@ -46,8 +46,8 @@ export const pgHarness = (label: string) => {
       const database = await openPgGoalDatabase({ databaseUrl: TEST_DATABASE_URL, schema, maxConnections: 4, applicationName: TEST_APPLICATION })
       open.push(database)
       return {
-        open: (sessionId) => database.open({ sessionId }),
-        layer: (sessionId) => PgGoalStore.layer({ databaseUrl: TEST_DATABASE_URL, schema, sessionId, maxConnections: 2 }),
+        open: (sessionId, access) => database.open({ sessionId, ...access }),
+        layer: (sessionId, access) => PgGoalStore.layer({ databaseUrl: TEST_DATABASE_URL, schema, sessionId, maxConnections: 2, ...access }),
         events: async (sessionId) => (await database.open({ sessionId })).events(),
         checkStorage: (sessionId) => expectSnapshotMatches(schema, sessionId ?? "", database, sessionId)
       }

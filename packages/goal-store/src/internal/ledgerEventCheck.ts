@@ -65,6 +65,9 @@ const isNewCriterion = (value: unknown): boolean =>
   isQaChannel(value.qaChannel) &&
   isText(value.testRef)
 
+const isCriterionSpec = (value: unknown): boolean =>
+  isRecord(value) && keyCount(value) === 3 && isText(value.scenario) && isQaChannel(value.qaChannel) && isText(value.testRef)
+
 const isArrayOf = (value: unknown, check: (item: unknown) => boolean): boolean => Array.isArray(value) && value.every(check)
 
 const isGoal = (value: unknown): boolean =>
@@ -128,7 +131,7 @@ const isUnmet = (value: unknown): boolean => {
   }
 }
 
-/** The keys besides the envelope (`schema`, `seq`, `at`, `kind`, optional `forced`) each kind has, checked. */
+/** The keys besides the envelope (`schema`, `seq`, `at`, `kind`, optional `forced` and `forcedBy`) each kind has, checked. */
 const payloadKeys = (event: JsonObject): number | undefined => {
   switch (event.kind) {
     case "goal_created":
@@ -147,14 +150,17 @@ const payloadKeys = (event: JsonObject): number | undefined => {
       const criterion = optional(event, "criterion", isNewCriterion)
       return criterion !== undefined && isSteering(event.steering) ? 1 + criterion : undefined
     }
-    case "steering_rejected":
-      return isString(event.directive) &&
+    case "steering_rejected": {
+      const criterion = optional(event, "criterion", isCriterionSpec)
+      return criterion !== undefined &&
+        isString(event.directive) &&
         isSteeringKind(event.steeringKind) &&
         isString(event.evidence) &&
         isString(event.rationale) &&
         isString(event.reason)
-        ? 5
+        ? 5 + criterion
         : undefined
+    }
     case "review_blocker":
       return isBlocker(event.blocker) ? 1 : undefined
     case "review_blocker_resolved":
@@ -172,7 +178,8 @@ const payloadKeys = (event: JsonObject): number | undefined => {
 export const isExactLedgerEvent = (value: unknown): value is LedgerEvent => {
   if (!isRecord(value) || value.schema !== LEDGER_SCHEMA || !isCount(value.seq, 1) || !isString(value.at)) return false
   const forced = optional(value, "forced", (flag) => typeof flag === "boolean")
-  if (forced === undefined) return false
+  const forcedBy = optional(value, "forcedBy", isText)
+  if (forced === undefined || forcedBy === undefined) return false
   const payload = payloadKeys(value)
-  return payload !== undefined && keyCount(value) === 4 + forced + payload
+  return payload !== undefined && keyCount(value) === 4 + forced + forcedBy + payload
 }

@@ -5,6 +5,7 @@ import {
   deriveStatus,
   encodeLedgerLine,
   fold,
+  ForceNotAllowed,
   GateRefused,
   GoalAlreadyComplete,
   GoalStore,
@@ -27,12 +28,17 @@ import fc from "fast-check"
 import { beforeAll, describe, expect, it } from "vitest"
 import { rejection } from "./temp.js"
 
+/** How a test opens a session: as a model-facing surface does (no operator), or as a named operator. */
+export interface SpaceAccess {
+  readonly operator?: string
+}
+
 /** One store with nothing in it yet: a fresh root directory, a fresh database schema. */
 export interface GoalStoreSpace {
   /** Opens a session of this store; without an id, the default session. */
-  readonly open: (sessionId?: string) => Promise<GoalStoreClient>
+  readonly open: (sessionId?: string, access?: SpaceAccess) => Promise<GoalStoreClient>
   /** The same session as the Effect `GoalStore` service. */
-  readonly layer: (sessionId?: string) => Layer.Layer<GoalStore, GoalStoreError>
+  readonly layer: (sessionId?: string, access?: SpaceAccess) => Layer.Layer<GoalStore, GoalStoreError>
   /** The committed ledger events of a session, read back from storage. */
   readonly events: (sessionId?: string) => Promise<ReadonlyArray<LedgerEvent>>
   /** Asserts that what the backend keeps besides the ledger (its snapshot) agrees with fold(ledger). */
@@ -119,6 +125,7 @@ export const describeGoalStoreRules = (name: string, harness: GoalStoreHarness) 
       const error = await rejection(store.complete())
       expect(error).toBeInstanceOf(GateRefused)
       expect((error as GateRefused).unmet).toEqual([
+        { kind: "goal", status: "review_blocked", reason: "the goal is review_blocked; a stalled goal cannot complete" },
         { kind: "criterion", criterionId: "c1", scenario: login.scenario, status: "pending", attempt: 1, owes: ["pass", "scenario"] },
         { kind: "criterion", criterionId: "c2", scenario: logout.scenario, status: "pending", attempt: 1, owes: ["pass", "green", "scenario"] },
         { kind: "blocker", blockerId: "b1", detail: "security review" }
@@ -132,7 +139,41 @@ export const describeGoalStoreRules = (name: string, harness: GoalStoreHarness) 
       expect(status.gate).toEqual({ passed: true, unmet: [] })
       const goal = await store.complete()
       expect(goal.status).toBe("complete")
-      expect(goal.forcedCompletion).toBeUndefined()
+    })
+
+    it("never opens for force: not on a store a model reaches, not on an operator's, not through goalTools", async () => {
+      const space = await harness.space()
+      const store = await space.open()
+      await store.set({ objective: "Ship login", criteria: [login] })
+      await store.addEvidence({ criterionId: "c1", kind: "note", ref: "looked fine to me" })
+      const operator = await space.open(undefined, { operator: "release-manager" })
+      const untyped = goalTools(store).complete as unknown as { run(input: unknown): Promise<unknown> }
+      const refusals = [
+        await rejection(store.complete({ force: true })),
+        await rejection(operator.complete({ force: true })),
+        await rejection(untyped.run({ force: true }))
+      ]
+      expect(refusals.map((error) => (error as GateRefused)._tag)).toEqual(["GateRefused", "GateRefused", "GateRefused"])
+      expect((refusals[1] as GateRefused).unmet).toEqual([
+        { kind: "criterion", criterionId: "c1", scenario: login.scenario, status: "pending", attempt: 1, owes: ["pass", "green", "scenario"] }
+      ])
+      expect(await kinds(space)).toEqual(["goal_created", "evidence_added"])
+    })
+
+    it("counts a goal set to review_blocked by hand as stalled, and takes needs_user_decision for a criterion", async () => {
+      const store = await readyGoal(await harness.space())
+      await store.setGoalStatus({ status: "review_blocked" })
+      const error = await rejection(store.complete())
+      expect(error).toBeInstanceOf(GateRefused)
+      expect((error as GateRefused).unmet).toEqual([
+        { kind: "goal", status: "review_blocked", reason: "the goal is review_blocked; a stalled goal cannot complete" }
+      ])
+      await store.setGoalStatus({ status: "active" })
+      const waiting = await store.setCriterionStatus({ criterionId: "c1", status: "needs_user_decision" })
+      expect(waiting.status).toBe("needs_user_decision")
+      expect(((await rejection(store.complete())) as GateRefused).unmet).toEqual([
+        { kind: "criterion", criterionId: "c1", scenario: login.scenario, status: "needs_user_decision", attempt: 1, owes: ["pass"] }
+      ])
     })
 
     it("refuses a goal with no criteria and a stalled goal", async () => {
@@ -181,36 +222,53 @@ export const describeGoalStoreRules = (name: string, harness: GoalStoreHarness) 
   })
 
   describe(`${name}: a complete goal`, () => {
-    it("refuses changes without force, records forced ones, and never completes twice", async () => {
+    it("refuses every change, pointing new work at a new session, and is never completed twice", async () => {
       const space = await harness.space()
       const store = await readyGoal(space)
       await store.complete()
-      expect(await rejection(store.addCriterion(logout))).toBeInstanceOf(GoalAlreadyComplete)
-      expect(await rejection(store.addBlocker({ detail: "late review" }))).toBeInstanceOf(GoalAlreadyComplete)
-      expect(await rejection(store.complete())).toBeInstanceOf(GoalAlreadyComplete)
-      await store.checkpoint({ summary: "post-release note", force: true })
-      expect((await space.events()).at(-1)).toMatchObject({ kind: "checkpoint", forced: true })
+      const refused = [
+        await rejection(store.addCriterion(logout)),
+        await rejection(store.addBlocker({ detail: "late review" })),
+        await rejection(store.setCriterionStatus({ criterionId: "c1", status: "fail" })),
+        await rejection(store.complete())
+      ]
+      for (const error of refused) expect(error).toBeInstanceOf(GoalAlreadyComplete)
+      expect((refused[0] as GoalAlreadyComplete).message).toMatch(/new session \(--session-id <id> on the command line, sessionId in the API\)/)
+      expect((refused[0] as GoalAlreadyComplete).message).not.toMatch(/force/)
+      expect((await space.events()).at(-1)?.kind).toBe("goal_completed")
     })
 
-    it("records a forced completion past a closed gate with what was unmet", async () => {
+    it("refuses force on a store opened without an operator, writing nothing", async () => {
       const space = await harness.space()
-      const store = await space.open()
-      await store.set({ objective: "Ship login", criteria: [login] })
-      const goal = await store.complete({ force: true })
-      expect(goal.forcedCompletion).toBe(true)
-      expect((await space.events()).at(-1)).toMatchObject({
-        kind: "goal_completed",
-        forced: true,
-        unmet: [{ kind: "criterion", criterionId: "c1" }]
-      })
+      const store = await readyGoal(space)
+      await store.complete()
+      const before = await space.events()
+      const error = await rejection(store.checkpoint({ summary: "post-release note", force: true }))
+      expect(error).toBeInstanceOf(ForceNotAllowed)
+      expect(error).toMatchObject({ goalId: "g1" })
+      expect(lines(await space.events())).toEqual(lines(before))
     })
 
-    it("lets a new objective start after completion", async () => {
-      const store = await readyGoal(await harness.space())
+    it("lets an operator change it with force, recording who did", async () => {
+      const space = await harness.space()
+      await (await readyGoal(space)).complete()
+      const operator = await space.open(undefined, { operator: "release-manager" })
+      await operator.checkpoint({ summary: "post-release note", force: true })
+      expect((await space.events()).at(-1)).toMatchObject({ kind: "checkpoint", forced: true, forcedBy: "release-manager" })
+      expect(await rejection(operator.checkpoint({ summary: "without force" }))).toBeInstanceOf(GoalAlreadyComplete)
+      expect((await operator.status()).goal?.status).toBe("complete")
+      expect(await rejection(space.open(undefined, { operator: "  " }))).toBeInstanceOf(InvalidInput)
+    })
+
+    it("refuses a new objective and keeps the finished goal visible; the same objective is answered as it is", async () => {
+      const space = await harness.space()
+      const store = await readyGoal(space)
       await store.complete()
-      const next = await store.set({ objective: "Ship logout", criteria: [logout] })
-      expect(next).toMatchObject({ id: "g2", status: "active" })
-      expect(next.criteria[0]?.id).toBe("c2")
+      const error = await rejection(store.set({ objective: "Ship logout", criteria: [logout] }))
+      expect(error).toBeInstanceOf(GoalAlreadyComplete)
+      expect((await store.status()).goal).toMatchObject({ id: "g1", objective: "Ship login", status: "complete" })
+      expect(await store.set({ objective: "Ship login" })).toMatchObject({ id: "g1", status: "complete" })
+      expect((await kinds(space)).filter((kind) => kind === "goal_created")).toHaveLength(1)
     })
   })
 
@@ -231,16 +289,51 @@ export const describeGoalStoreRules = (name: string, harness: GoalStoreHarness) 
       expect((await store.status()).goal?.status).toBe("blocked")
       expect(await rejection(store.resolveBlocker({ blockerId: "b9" }))).toBeInstanceOf(UnknownBlocker)
     })
+
+    it("outrank needs_user_decision: the goal reads review_blocked while one is open", async () => {
+      const store = await readyGoal(await harness.space())
+      await store.setGoalStatus({ status: "needs_user_decision" })
+      const blocker = await store.addBlocker({ detail: "security review" })
+      expect((await store.status()).goal?.status).toBe("review_blocked")
+      expect((await store.setGoalStatus({ status: "needs_user_decision" })).status).toBe("review_blocked")
+      await store.resolveBlocker({ blockerId: blocker.id })
+      expect((await store.status()).goal?.status).toBe("active")
+    })
   })
 
   describe(`${name}: steering`, () => {
-    it("needs evidence and a rationale for every kind", async () => {
-      const store = await readyGoal(await harness.space())
+    it("needs a directive, evidence and a rationale for every kind, and records each refusal", async () => {
+      const space = await harness.space()
+      const store = await readyGoal(space)
       const missing = await rejection(store.steer({ directive: "focus on mobile", kind: "reprioritize", evidence: " ", rationale: "r" }))
       expect(missing).toBeInstanceOf(SteeringRejected)
-      expect(missing).toMatchObject({ reason: "steering needs evidence", recorded: false })
+      expect(missing).toMatchObject({ reason: expect.stringMatching(/^steering needs evidence/), recorded: true })
       const noRationale = await rejection(store.steer({ directive: "focus on mobile", kind: "annotate", evidence: "e", rationale: "" }))
-      expect(noRationale).toMatchObject({ reason: "steering needs a rationale" })
+      expect(noRationale).toMatchObject({ reason: expect.stringMatching(/^steering needs a rationale/), recorded: true })
+      const noDirective = await rejection(store.steer({ directive: "\t", kind: "redirect", evidence: "e", rationale: "r" }))
+      expect(noDirective).toMatchObject({ reason: "steering needs a directive", recorded: true })
+      const rejections = (await space.events()).filter((event) => event.kind === "steering_rejected")
+      expect(rejections.map((event) => [event.directive, event.steeringKind, event.reason])).toEqual([
+        ["focus on mobile", "reprioritize", (missing as SteeringRejected).reason],
+        ["focus on mobile", "annotate", (noRationale as SteeringRejected).reason],
+        ["\t", "redirect", "steering needs a directive"]
+      ])
+    })
+
+    it("records a steer the goal cannot take: before any goal, and once it is complete", async () => {
+      const space = await harness.space()
+      const store = await space.open()
+      const steer = { directive: "do the API first", kind: "reprioritize", evidence: "roadmap", rationale: "partners wait" } as const
+      expect(await rejection(store.steer(steer))).toBeInstanceOf(NoActiveGoal)
+      await (await readyGoal(space)).complete()
+      expect(await rejection(store.steer(steer))).toBeInstanceOf(GoalAlreadyComplete)
+      const events = await space.events()
+      expect(events.filter((event) => event.kind === "steering_rejected").map((event) => event.reason)).toEqual([
+        "there is no goal to steer; set an objective first",
+        expect.stringMatching(/^goal g1 is complete/)
+      ])
+      expect(events[0]?.kind).toBe("steering_rejected")
+      await space.checkStorage()
     })
 
     it("changes structure only through add_criterion, which adds work", async () => {
@@ -259,7 +352,8 @@ export const describeGoalStoreRules = (name: string, harness: GoalStoreHarness) 
       const error = await rejection(
         store.steer({ directive: "narrow to web", kind: "narrow_scope", evidence: "e", rationale: "r", criterion: logout })
       )
-      expect(error).toBeInstanceOf(InvalidInput)
+      expect(error).toBeInstanceOf(SteeringRejected)
+      expect(error).toMatchObject({ reason: "only add_criterion changes structure; a narrow_scope directive carries no criterion" })
       await store.steer({ directive: "do the API first", kind: "reprioritize", evidence: "roadmap", rationale: "partners wait" })
       expect((await store.status()).goal?.criteria).toHaveLength(2)
     })
@@ -374,7 +468,7 @@ export const describeGoalStoreService = (name: string, harness: GoalStoreHarness
   })
 
   describe(`${name}: snapshot()`, () => {
-    it("renders objective, gate, the next unmet criteria with what they owe, and open blockers", async () => {
+    it("renders objective, stop sign, latest steering, gate, the next unmet criteria with what they owe, and open blockers", async () => {
       const store = await (await harness.space()).open()
       await store.set({
         objective: "Ship login",
@@ -387,11 +481,14 @@ export const describeGoalStoreService = (name: string, harness: GoalStoreHarness
       })
       await store.addEvidence({ criterionId: "c1", kind: "green", ref: "ci/1" })
       await store.setCriterionStatus({ criterionId: "c1", status: "in_progress" })
+      await store.steer({ directive: "do logout first", kind: "reprioritize", evidence: "support tickets", rationale: "users are stuck" })
       await store.addBlocker({ detail: "security review" })
       expect(await store.snapshot()).toBe(
         [
           "Goal g1 [review_blocked]: Ship login",
-          "Gate: closed — 0/4 criteria met, 1 blocker open.",
+          "This goal is stalled: stop implementing. It is review_blocked; resolve the review blockers or get the user's decision first.",
+          "Latest steering [reprioritize]: do logout first (evidence: support tickets; rationale: users are stuck)",
+          "Gate: closed — completion is refused until 4 more criteria pass with current green and scenario evidence (0/4 met), and 1 open review blocker is resolved, and the goal is no longer review_blocked.",
           "Next criteria:",
           "- c1 [in_progress, attempt 1] a user logs in — owes status pass, scenario evidence",
           "- c2 [pending, attempt 1] a user logs out — owes status pass, green evidence, scenario evidence",
@@ -403,12 +500,13 @@ export const describeGoalStoreService = (name: string, harness: GoalStoreHarness
       )
     })
 
-    it("says when there is no goal, when the gate is open, and when the goal is complete", async () => {
-      expect(await (await (await harness.space()).open()).snapshot()).toBe("Goal: none set.\nGate: closed (no goal).")
+    it("is empty with no open goal, and says when the gate is open", async () => {
+      expect(await (await (await harness.space()).open()).snapshot()).toBe("")
       const store = await readyGoal(await harness.space())
-      expect(await store.snapshot()).toBe("Goal g1 [active]: Ship login\nGate: open — all 1 criteria met; ready to complete.")
+      expect(await store.snapshot()).toBe("Goal g1 [active]: Ship login\nGate: open — all 1 criterion met with current evidence; the goal may be completed.")
       await store.complete()
-      expect(renderSnapshot(await store.status())).toBe("Goal g1 [complete]: Ship login\nGate: passed; goal complete.")
+      expect(await store.snapshot()).toBe("")
+      expect(renderSnapshot(await store.status())).toBe("")
     })
   })
 
@@ -440,20 +538,40 @@ export const describeGoalStoreService = (name: string, harness: GoalStoreHarness
       expect(() => Schema.decodeUnknownSync(tools.addEvidence.input)({ criterionId: "../x", kind: "green", ref: "r" })).toThrow(/criterionId/)
     })
 
+    it("never offers force, and drops it when a caller slips it in", async () => {
+      const space = await harness.space()
+      await (await readyGoal(space)).complete()
+      const tools = goalTools(await space.open(undefined, { operator: "release-manager" }))
+      for (const [toolName, entry] of Object.entries(tools)) {
+        const fields = Reflect.get(entry.input, "fields") as Record<string, unknown> | undefined
+        expect([toolName, Object.keys(fields ?? {}).includes("force")]).toEqual([toolName, false])
+      }
+      const untyped = tools.checkpoint as unknown as { run(input: unknown): Promise<unknown> }
+      expect(await rejection(untyped.run({ summary: "sneaky", force: true }))).toBeInstanceOf(GoalAlreadyComplete)
+      expect((await space.events()).at(-1)?.kind).toBe("goal_completed")
+    })
+
     it("rejects with the typed refusal and its unmet list", async () => {
       const tools = goalTools(await readyGoal(await harness.space()))
       await tools.addBlocker.run({ detail: "security review" })
       const error = await rejection(tools.complete.run({}))
       expect(error).toBeInstanceOf(GateRefused)
-      expect((error as GateRefused).unmet).toEqual([{ kind: "blocker", blockerId: "b1", detail: "security review" }])
+      expect((error as GateRefused).unmet).toEqual([
+        { kind: "goal", status: "review_blocked", reason: "the goal is review_blocked; a stalled goal cannot complete" },
+        { kind: "blocker", blockerId: "b1", detail: "security review" }
+      ])
       const encoded = Schema.encodeSync(GateRefused)(error as GateRefused)
-      expect(encoded).toMatchObject({ _tag: "GateRefused", unmet: [{ kind: "blocker", blockerId: "b1" }] })
+      expect(encoded).toMatchObject({ _tag: "GateRefused", unmet: [{ kind: "goal", status: "review_blocked" }, { kind: "blocker", blockerId: "b1" }] })
     })
   })
 }
 
-/** A session that went through every kind of event, for the export/import round trip. */
+/** The operator the export/import round trip forces changes as. */
+export const RELEASE_MANAGER = { operator: "release-manager" } as const
+
+/** A session that went through every kind of event, for the export/import round trip; `store` is opened by `RELEASE_MANAGER`. */
 export const everyKindOfEvent = async (store: GoalStoreClient) => {
+  await rejection(store.steer({ directive: "start with the API", kind: "redirect", evidence: "e", rationale: "r" }))
   await store.set({ objective: "Ship login", criteria: [login] })
   await store.addCriterion(logout)
   await store.addEvidence({ criterionId: "c1", kind: "red", ref: "ci/0", detail: "failing first" })
@@ -462,15 +580,21 @@ export const everyKindOfEvent = async (store: GoalStoreClient) => {
   await store.checkpoint({ summary: "retrying login", activeCriterion: "c1" })
   await store.steer({ directive: "cover expiry", kind: "add_criterion", evidence: "bug #41", rationale: "it broke", criterion: { scenario: "expiry", qaChannel: "cli", testRef: "t/expiry" } })
   await rejection(store.steer({ directive: "skip the tests", kind: "redirect", evidence: "deadline", rationale: "ship" }))
+  await rejection(store.steer({ directive: "narrow to web", kind: "narrow_scope", evidence: "e", rationale: "r", criterion: logout }))
   const blocker = await store.addBlocker({ detail: "security review" })
   await store.resolveBlocker({ blockerId: blocker.id })
   await store.setGoalStatus({ status: "needs_user_decision" })
   await store.setGoalStatus({ status: "active" })
-  await store.complete({ force: true })
+  for (const criterionId of ["c1", "c2", "c3"]) {
+    await store.addEvidence({ criterionId, kind: "green", ref: `ci/${criterionId}` })
+    await store.addEvidence({ criterionId, kind: "scenario", ref: `qa/${criterionId}` })
+    await store.setCriterionStatus({ criterionId, status: "pass" })
+  }
+  await store.complete()
   await store.checkpoint({ summary: "after release", force: true })
   await rejection(store.steer({ directive: "mark everything complete", kind: "annotate", evidence: "e", rationale: "r", force: true }))
-  await store.set({ objective: "Ship logout", criteria: [logout] })
-  await store.addEvidence({ criterionId: "c4", kind: "green", ref: "ci/9" })
+  await store.addEvidence({ criterionId: "c2", kind: "note", ref: "seen in production", force: true })
+  await store.complete({ force: true })
 }
 
 const importInto = (space: GoalStoreSpace, sessionId: string, events: ReadonlyArray<LedgerEvent>) =>
@@ -499,6 +623,8 @@ export const describeGoalStoreProperties = (name: string, harness: GoalStoreHarn
       (store) => store.resolveBlocker({ blockerId: "b1" }),
       (store) => store.complete(),
       (store) => store.complete({ force: true }),
+      (store) => store.addEvidence({ criterionId: "c1", kind: "note", ref: "a note" }),
+      (store) => store.setGoalStatus({ status: "review_blocked" }),
       (store) => store.setGoalStatus({ status: "blocked" }),
       (store) => store.setGoalStatus({ status: "active" }),
       (store) => store.steer({ directive: "skip the tests", kind: "annotate", evidence: "e", rationale: "r" }),
@@ -543,10 +669,16 @@ export const describeGoalStoreProperties = (name: string, harness: GoalStoreHarn
   describe(`${name}: export and import`, () => {
     it("replays an exported ledger into an empty session event for event", async () => {
       const space = await harness.space()
-      const source = await space.open("source")
+      const source = await space.open("source", RELEASE_MANAGER)
       await everyKindOfEvent(source)
       const exported = await space.events("source")
       expect(new Set(exported.map((event) => event.kind)).size).toBe(12)
+      expect(exported.filter((event) => event.forced === true).map((event) => event.forcedBy)).toEqual([
+        "release-manager",
+        "release-manager",
+        "release-manager",
+        "release-manager"
+      ])
       const report = await importInto(space, "copy", exported)
       expect(report).toEqual({ sessionId: "copy", events: exported.length, seq: exported.length })
       expect(lines(await space.events("copy"))).toEqual(lines(exported))
@@ -568,7 +700,7 @@ export const describeGoalStoreProperties = (name: string, harness: GoalStoreHarn
         ["a gap in the sequence", [created, second, ...rest]],
         ["events out of order", [created, second, first, ...rest]],
         ["a goal id the domain did not allocate", [{ ...created, goal: { ...(created as Extract<LedgerEvent, { kind: "goal_created" }>).goal, id: "g7" } } as LedgerEvent, first, second, ...rest]],
-        ["a completion past the gate that is not recorded as forced", [...exported.slice(0, 2), { schema: LEDGER_SCHEMA, seq: 3, at: second.at, kind: "goal_completed", unmet: [] }]],
+        ["a completion past a closed gate", [...exported.slice(0, 2), { schema: LEDGER_SCHEMA, seq: 3, at: second.at, kind: "goal_completed", unmet: [] }]],
         ["a timestamp the store cannot stamp", [{ ...created, at: "yesterday" }]]
       ]
       const outcomes: Array<{ readonly why: string; readonly refused: unknown; readonly written: number }> = []

@@ -13,8 +13,8 @@ export const fileHarness: GoalStoreHarness = {
     const root = tempRoot()
     const directory = (sessionId: string | undefined) => (sessionId === undefined ? root : join(root, "sessions", sessionId))
     return {
-      open: (sessionId) => openGoalStore({ root, sessionId }),
-      layer: (sessionId) => GoalStore.layerFile({ root, sessionId }),
+      open: (sessionId, access) => openGoalStore({ root, sessionId, ...access }),
+      layer: (sessionId, access) => GoalStore.layerFile({ root, sessionId, ...access }),
       events: async (sessionId) => (existsSync(join(directory(sessionId), "ledger.jsonl")) ? ledgerOf(directory(sessionId)).events : []),
       checkStorage: async (sessionId) => {
         const ledger = readFileSync(join(directory(sessionId), "ledger.jsonl"))

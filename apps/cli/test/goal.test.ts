@@ -29,6 +29,44 @@ describe("armory goal", () => {
     expect(late.stderr).toContain("GoalAlreadyComplete")
   })
 
+  it("lists what the gate waits for and every blocker, and leaves goals.json current when it ends", async () => {
+    const root = tempRoot()
+    await goal(root, "set", "--objective", "Ship login", "--criterion", "a user logs in|browser|e2e/login.spec.ts")
+    await goal(root, "evidence", "c1", "--kind", "green", "--ref", "ci/1")
+    await goal(root, "blocker", "design review")
+    await goal(root, "resolve-blocker", "b1")
+    await goal(root, "blocker", "security review")
+    const status = await goal(root, "status")
+    expect(status.stdout).toContain(
+      [
+        "blocker b1 resolved: design review",
+        "blocker b2 open: security review",
+        "gate: closed; completion waits for:",
+        "  - the goal is review_blocked; a stalled goal cannot complete",
+        "  - c1 owes status pass, scenario evidence (pending, attempt 1)",
+        "  - blocker b2 is open: security review"
+      ].join("\n")
+    )
+    const ledger = readFileSync(join(root, "ledger.jsonl"))
+    const snapshot = JSON.parse(readFileSync(join(root, "goals.json"), "utf8")) as { seq: number; ledgerBytes: number }
+    expect(snapshot).toMatchObject({ seq: 5, ledgerBytes: ledger.length })
+  })
+
+  it("records the operator at the terminal when --force changes a complete goal, and never opens the gate with it", async () => {
+    const root = tempRoot()
+    await goal(root, "set", "--objective", "Ship login", "--criterion", "a user logs in|browser|e2e/login.spec.ts")
+    const forced = await goal(root, "complete", "--force")
+    expect(forced.code).toBe(1)
+    expect(forced.stderr).toContain("GateRefused")
+    for (const kind of ["green", "scenario"]) await goal(root, "evidence", "c1", "--kind", kind, "--ref", `${kind}/1`)
+    await goal(root, "criterion-status", "c1", "pass")
+    expect((await goal(root, "complete")).code).toBe(0)
+    expect((await goal(root, "checkpoint", "post-release")).stderr).toContain("start new work in a new session (--session-id <id>")
+    expect((await goal(root, "checkpoint", "post-release", "--force")).code).toBe(0)
+    const last = JSON.parse(readFileSync(join(root, "ledger.jsonl"), "utf8").trimEnd().split("\n").at(-1) ?? "{}") as Record<string, unknown>
+    expect(last).toMatchObject({ kind: "checkpoint", forced: true, forcedBy: expect.stringMatching(/^armory goal \(user .+\)$/) })
+  })
+
   it("prints the typed refusal as JSON on stdout with --json and exits 1", async () => {
     const root = tempRoot()
     await goal(root, "set", "--objective", "Ship login", "--criterion", "a user logs in|browser|e2e/login.spec.ts")

@@ -440,15 +440,36 @@ type DraftGoal = Mutable<Omit<Goal, "criteria" | "checkpoints" | "steering" | "r
   reviewBlockers: Array<Blocker>
 }
 
+/** The ids the current goal holds, by series, so that a fold notices one introduced twice. */
+interface DraftIds {
+  readonly criterion: Set<string>
+  readonly evidence: Set<string>
+  readonly checkpoint: Set<string>
+  readonly steering: Set<string>
+  readonly blocker: Set<string>
+}
+
+const emptyIds = (): DraftIds => ({ criterion: new Set(), evidence: new Set(), checkpoint: new Set(), steering: new Set(), blocker: new Set() })
+
+const idsOf = (goal: Goal | null): DraftIds => ({
+  criterion: new Set(goal?.criteria.map((criterion) => criterion.id)),
+  evidence: new Set(goal?.criteria.flatMap((criterion) => criterion.evidence.map((entry) => entry.id))),
+  checkpoint: new Set(goal?.checkpoints.map((checkpoint) => checkpoint.id)),
+  steering: new Set(goal?.steering.map((steering) => steering.id)),
+  blocker: new Set(goal?.reviewBlockers.map((blocker) => blocker.id))
+})
+
 interface Draft {
   seq: number
   counters: { -readonly [K in keyof IdCounters]: number }
   goal: DraftGoal | null
+  ids: DraftIds
 }
 
 const toDraft = (state: GoalState): Draft => ({
   seq: state.seq,
   counters: { ...state.counters },
+  ids: idsOf(state.goal),
   goal:
     state.goal === null
       ? null
@@ -484,11 +505,51 @@ const newCriterion = (spec: { id: string; scenario: string; qaChannel: Criterion
   evidence: []
 })
 
+/** The ids of the records an event introduces, by series. */
+const introducedIds = (event: LedgerEvent): ReadonlyArray<readonly [keyof DraftIds, string]> => {
+  switch (event.kind) {
+    case "goal_created":
+      return event.goal.criteria.map((criterion) => ["criterion", criterion.id] as const)
+    case "criterion_added":
+      return [["criterion", event.criterion.id]]
+    case "evidence_added":
+      return [["evidence", event.evidence.id]]
+    case "checkpoint":
+      return [["checkpoint", event.checkpoint.id]]
+    case "steer":
+      return [["steering", event.steering.id], ...(event.criterion === undefined ? [] : [["criterion", event.criterion.id] as const])]
+    case "review_blocker":
+      return [["blocker", event.blocker.id]]
+    default:
+      return []
+  }
+}
+
+/**
+ * Records the ids an event introduces, or answers why it cannot: one of them is already held. The
+ * domain never allocates an id twice, so such a ledger was edited; folding it would leave two records
+ * under one id (a blocker that can never be resolved, say).
+ */
+const claimIds = (ids: DraftIds, event: LedgerEvent): string | undefined => {
+  const introduced = introducedIds(event)
+  for (const [index, [series, id]] of introduced.entries()) {
+    if (ids[series].has(id) || introduced.findIndex(([other, otherId]) => other === series && otherId === id) !== index) {
+      return `duplicate ${series === "blocker" ? "review blocker" : series} id ${id}`
+    }
+  }
+  for (const [series, id] of introduced) ids[series].add(id)
+  return undefined
+}
+
 /** Applies one event to the draft in place; answers the reason when the event does not fit the state. */
 const applyToDraft = (draft: Draft, event: LedgerEvent): string | undefined => {
   if (event.seq !== draft.seq + 1) return `sequence ${event.seq} follows ${draft.seq}`
   if (event.kind === "goal_created") {
     if (draft.goal !== null && draft.goal.status !== "complete") return "a goal was created while another is open"
+    if (draft.goal?.id === event.goal.id) return `duplicate goal id ${event.goal.id}`
+    draft.ids = emptyIds()
+    const duplicate = claimIds(draft.ids, event)
+    if (duplicate !== undefined) return duplicate
     draft.goal = {
       id: event.goal.id,
       objective: event.goal.objective,
@@ -513,6 +574,8 @@ const applyToDraft = (draft: Draft, event: LedgerEvent): string | undefined => {
   const goal = draft.goal
   if (goal === null) return `${event.kind} before any goal was created`
   const criterionById = (id: string) => goal.criteria.find((criterion) => criterion.id === id)
+  const duplicate = claimIds(draft.ids, event)
+  if (duplicate !== undefined) return duplicate
   switch (event.kind) {
     case "criterion_added": {
       goal.criteria.push(newCriterion(event.criterion))
@@ -586,7 +649,7 @@ export const fold = (events: Iterable<LedgerEvent>, from: GoalState = emptyState
     const reason = applyToDraft(draft, event)
     if (reason !== undefined) return Result.fail({ seq: event.seq, reason })
   }
-  return Result.succeed<GoalState>(draft)
+  return Result.succeed<GoalState>({ seq: draft.seq, counters: draft.counters, goal: draft.goal })
 }
 
 /** A state as a reader should see it: the status its open review blockers imply (see `settledStatus`). */

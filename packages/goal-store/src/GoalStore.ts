@@ -1,18 +1,20 @@
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, readdirSync } from "node:fs"
 import { join, resolve } from "node:path"
-import { Context, Effect, Layer, Result, Schema, Semaphore } from "effect"
+import { Context, Effect, Layer, Result, Schema, type Scope, Semaphore } from "effect"
 import type { DecideContext, Decision } from "./Domain.js"
 import { fold } from "./Domain.js"
 import { type GoalStoreError, InvalidInput, type MalformedState, StorageFailure } from "./Errors.js"
 import type { FaultHooks } from "./Faults.js"
-import type { Evidence, GoalState } from "./Goal.js"
+import type { GoalState } from "./Goal.js"
 import { SafeId, Text } from "./Goal.js"
+import { evidencePath, writeEvidenceRecord } from "./internal/evidenceRecord.js"
 import { type LoadedState, loadFull, refresh, snapshotBehind, snapshotDue } from "./internal/FileState.js"
 import { type OpenLedger, openLedger } from "./internal/ledgerFile.js"
 import { appendDurably, encodeLedgerLine, LEDGER_FILE, LEDGER_QUARANTINE_FILE } from "./Ledger.js"
 import type { LedgerEvent } from "./LedgerEvent.js"
 import { acquireLock, type HeldLock, type LockOptions, noLock } from "./Lock.js"
 import { encodeSnapshot, SNAPSHOT_FILE, writeSnapshotAtomically } from "./Snapshot.js"
+import { type GoalStoreClient, goalStoreClient } from "./GoalStoreClient.js"
 import { decideContext, type GoalStoreAccess, type GoalStoreBackend, goalStoreFromBackend, type GoalStoreShape } from "./GoalStoreBackend.js"
 
 const FLUSH_LOCK_TIMEOUT_MS = 1000
@@ -93,15 +95,7 @@ export const listSessions = (root: string): ReadonlyArray<string> => {
 const storageFailure = (operation: string, file: string, committed: boolean) => (error: unknown) =>
   new StorageFailure({ operation, file, reason: error instanceof Error ? error.message : String(error), committed })
 
-/** The relative path an evidence record is filed under: per criterion, per attempt. */
-export const evidencePath = (evidence: Pick<Evidence, "criterionId" | "attempt" | "id">): string =>
-  join("evidence", evidence.criterionId, `attempt-${evidence.attempt}`, `${evidence.id}.json`)
-
-const writeEvidenceRecord = (directory: string, evidence: Evidence) => {
-  const file = join(directory, evidencePath(evidence))
-  mkdirSync(join(file, ".."), { recursive: true })
-  writeFileSync(file, `${JSON.stringify(evidence, null, 2)}\n`)
-}
+export { evidencePath } from "./internal/evidenceRecord.js"
 
 /** A session of the file store, and what its layer runs when it closes. */
 interface FileSession {
@@ -154,6 +148,16 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
   const append = (lock: HeldLock, ledger: OpenLedger, state: LoadedState, event: LedgerEvent) =>
     Effect.gen(function* () {
       yield* lock.verify
+      // The record is durable before the event that names it commits: a committed evidence_added
+      // never points at a file a crash lost. A record whose event then fails to commit is written
+      // again, under the same id, by the next evidence.
+      if (event.kind === "evidence_added") {
+        const evidence = { ...event.evidence, at: event.at }
+        yield* Effect.try({
+          try: () => writeEvidenceRecord(directory, evidence),
+          catch: storageFailure("evidence record write", join(directory, evidencePath(evidence)), false)
+        })
+      }
       const line = Buffer.from(encodeLedgerLine(event), "utf8")
       const ino = yield* Effect.try({
         try: () => ledger.append(line, state.committedBytes, faults),
@@ -170,13 +174,6 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
         snapshot: state.snapshot
       }
       loaded = appended
-      if (event.kind === "evidence_added") {
-        const evidence = { ...event.evidence, at: event.at }
-        yield* Effect.try({
-          try: () => writeEvidenceRecord(directory, evidence),
-          catch: storageFailure("evidence record write", join(directory, evidencePath(evidence)), true)
-        })
-      }
       if (snapshotDue(appended)) yield* persistSnapshot(appended)
       return appended.state
     })
@@ -265,18 +262,27 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
  * Opens one session of the file store: reads and validates its files once (failing with
  * `MalformedState` and leaving them untouched when they cannot be trusted), then serves operations,
  * each a locked read-decide-append cycle. `goals.json` is rewritten when due (see `SNAPSHOT_LAG_BYTES`);
- * `GoalStore.layerFile` also brings it up to date when the layer closes.
+ * `makeScopedFileGoalStore` and `GoalStore.layerFile` also bring it up to date when they close.
  */
 export const makeFileGoalStore = (options: GoalStoreOptions): Effect.Effect<GoalStoreShape, GoalStoreError> =>
   Effect.map(openFileSession(options), (session) => session.store)
 
+/** A session of the file store that, when its scope closes, brings `goals.json` up to date with what it wrote. */
+export const makeScopedFileGoalStore = (options: GoalStoreOptions): Effect.Effect<GoalStoreShape, GoalStoreError, Scope.Scope> =>
+  Effect.gen(function* () {
+    const session = yield* openFileSession(options)
+    yield* Effect.addFinalizer(() => session.flush)
+    return session.store
+  })
+
+/**
+ * Opens a session of the file store (default root `.armory/goals`, the root aggregate) as a Promise
+ * client, which brings `goals.json` up to date once it has been idle a moment after a write.
+ */
+export const openGoalStore = async (options: GoalStoreOptions = {}): Promise<GoalStoreClient> => {
+  const session = await Effect.runPromise(openFileSession(options))
+  return goalStoreClient(session.store, session.flush)
+}
+
 /** The file store as a layer whose closing brings `goals.json` up to date with what it wrote. */
-const fileLayer = (options: GoalStoreOptions): Layer.Layer<GoalStore, GoalStoreError> =>
-  Layer.effect(
-    GoalStore,
-    Effect.gen(function* () {
-      const session = yield* openFileSession(options)
-      yield* Effect.addFinalizer(() => session.flush)
-      return session.store
-    })
-  )
+const fileLayer = (options: GoalStoreOptions): Layer.Layer<GoalStore, GoalStoreError> => Layer.effect(GoalStore, makeScopedFileGoalStore(options))

@@ -13,7 +13,6 @@ import type {
 } from "./Commands.js"
 import type { GoalStatusReport } from "./Domain.js"
 import type { Blocker, Checkpoint, Criterion, Evidence, Goal, Steering } from "./Goal.js"
-import { type GoalStoreOptions, makeFileGoalStore } from "./GoalStore.js"
 import type { GoalStoreShape } from "./GoalStoreBackend.js"
 
 /**
@@ -38,25 +37,44 @@ export interface GoalStoreClient {
   snapshot(): Promise<string>
 }
 
-/** The Promise face of an opened store, whichever backend it runs on. */
-export const goalStoreClient = (store: GoalStoreShape): GoalStoreClient => ({
-  sessionId: store.sessionId,
-  directory: store.directory,
-  set: (input) => Effect.runPromise(store.set(input)),
-  addCriterion: (input) => Effect.runPromise(store.addCriterion(input)),
-  addEvidence: (input) => Effect.runPromise(store.addEvidence(input)),
-  setCriterionStatus: (input) => Effect.runPromise(store.setCriterionStatus(input)),
-  steer: (input) => Effect.runPromise(store.steer(input)),
-  checkpoint: (input) => Effect.runPromise(store.checkpoint(input)),
-  addBlocker: (input) => Effect.runPromise(store.addBlocker(input)),
-  resolveBlocker: (input) => Effect.runPromise(store.resolveBlocker(input)),
-  setGoalStatus: (input) => Effect.runPromise(store.setGoalStatus(input)),
-  complete: (input = {}) => Effect.runPromise(store.complete(input)),
-  status: () => Effect.runPromise(store.status()),
-  sessions: () => Effect.runPromise(store.sessions()),
-  snapshot: () => Effect.runPromise(store.snapshot())
-})
+/**
+ * How long a Promise client waits, after its last write settles, before it brings what the store keeps
+ * besides the ledger (the file store's `goals.json`) up to date; the timer keeps the process alive
+ * that long, so the files are current when the program finishes.
+ */
+export const SETTLE_AFTER_MS = 20
 
-/** Opens a session of the file store (default root `.armory/goals`, the root aggregate). */
-export const openGoalStore = async (options: GoalStoreOptions = {}): Promise<GoalStoreClient> =>
-  goalStoreClient(await Effect.runPromise(makeFileGoalStore(options)))
+/**
+ * The Promise face of an opened store, whichever backend it runs on. `settle`, when given, runs once
+ * the client has been idle for `SETTLE_AFTER_MS` after a write; it never fails.
+ */
+export const goalStoreClient = (store: GoalStoreShape, settle?: Effect.Effect<void>): GoalStoreClient => {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const settleLater = () => {
+    if (settle === undefined) return
+    clearTimeout(timer)
+    timer = setTimeout(() => {
+      timer = undefined
+      // `settle` handles its own failures; what is left (a defect) only leaves goals.json behind, which the next open mends.
+      Effect.runPromise(settle).catch(() => undefined)
+    }, SETTLE_AFTER_MS)
+  }
+  const write = <A, E>(effect: Effect.Effect<A, E>): Promise<A> => Effect.runPromise(effect).finally(settleLater)
+  return {
+    sessionId: store.sessionId,
+    directory: store.directory,
+    set: (input) => write(store.set(input)),
+    addCriterion: (input) => write(store.addCriterion(input)),
+    addEvidence: (input) => write(store.addEvidence(input)),
+    setCriterionStatus: (input) => write(store.setCriterionStatus(input)),
+    steer: (input) => write(store.steer(input)),
+    checkpoint: (input) => write(store.checkpoint(input)),
+    addBlocker: (input) => write(store.addBlocker(input)),
+    resolveBlocker: (input) => write(store.resolveBlocker(input)),
+    setGoalStatus: (input) => write(store.setGoalStatus(input)),
+    complete: (input = {}) => write(store.complete(input)),
+    status: () => Effect.runPromise(store.status()),
+    sessions: () => Effect.runPromise(store.sessions()),
+    snapshot: () => Effect.runPromise(store.snapshot())
+  }
+}

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto"
 import { mkdirSync, readFileSync, rmdirSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs"
 import { hostname } from "node:os"
 import { join } from "node:path"
-import { Effect } from "effect"
+import { Clock, Effect } from "effect"
 import { LockUnavailable } from "./Errors.js"
 
 /**
@@ -194,24 +194,26 @@ const unavailable = (lockPath: string, reason: string) => new LockUnavailable({ 
 export const acquireLock = (lockPath: string, options: LockOptions = {}): Effect.Effect<HeldLock, LockUnavailable> => {
   const staleMs = options.staleMs ?? DEFAULT_STALE_MS
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
-  const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
-  const attempt = (pause: number): Effect.Effect<LockOwner, LockUnavailable> =>
+  const timeoutNanos = BigInt(Math.max(0, Math.round(options.timeoutMs ?? DEFAULT_TIMEOUT_MS))) * 1_000_000n
+  // Monotonic time, read when the wait starts: the wall clock may jump, and a replay pins it to the event's instant.
+  const elapsed = Clock.clockWith((clock) => clock.monotonicTimeNanos)
+  const attempt = (deadline: bigint, pause: number): Effect.Effect<LockOwner, LockUnavailable> =>
     Effect.try({
       try: () => tryAcquire(lockPath, staleMs),
       catch: (error) => unavailable(lockPath, `cannot create the lock: ${String(error)}`)
     }).pipe(
       Effect.flatMap((result) => {
         if (result._tag === "Acquired") return Effect.succeed(result.owner)
-        if (Date.now() > deadline) {
+        return Effect.flatMap(elapsed, (now) => {
+          if (now <= deadline) return Effect.sleep(Math.random() * pause).pipe(Effect.andThen(attempt(deadline, Math.min(pause * 2, 8))))
           const owner = readOwner(lockPath)
           return Effect.fail(
             unavailable(lockPath, `timed out; held by ${owner === undefined ? "an unknown owner" : `pid ${owner.pid} on ${owner.host}`}`)
           )
-        }
-        return Effect.sleep(Math.random() * pause).pipe(Effect.andThen(attempt(Math.min(pause * 2, 8))))
+        })
       })
     )
-  return attempt(2).pipe(Effect.map((owner) => holdLock(lockPath, owner, heartbeatMs)))
+  return Effect.flatMap(elapsed, (start) => attempt(start + timeoutNanos, 2)).pipe(Effect.map((owner) => holdLock(lockPath, owner, heartbeatMs)))
 }
 
 const holdLock = (lockPath: string, owner: LockOwner, heartbeatMs: number): HeldLock => {

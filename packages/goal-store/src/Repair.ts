@@ -1,10 +1,11 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
+import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Effect, Result } from "effect"
 import { deriveStatus, fold } from "./Domain.js"
 import { type GoalStoreError, StorageFailure } from "./Errors.js"
 import { emptyState, type GoalState } from "./Goal.js"
-import { evidencePath, type GoalStoreOptions, sessionPaths } from "./GoalStore.js"
+import { type GoalStoreOptions, sessionPaths } from "./GoalStore.js"
+import { evidencePath, writeEvidenceRecord } from "./internal/evidenceRecord.js"
 import { jsonEqual } from "./internal/jsonEqual.js"
 import { appendDurably, decodeLedgerLine, encodeLedgerLine, LEDGER_FILE, LEDGER_QUARANTINE_FILE } from "./Ledger.js"
 import type { LedgerEvent } from "./LedgerEvent.js"
@@ -150,11 +151,7 @@ const planAndApply = (directory: string, dryRun: boolean): ReadonlyArray<string>
   if (missingEvidence.length > 0) {
     actions.push(`write ${missingEvidence.length} missing evidence record${missingEvidence.length === 1 ? "" : "s"} under evidence/`)
     if (!dryRun) {
-      for (const evidence of missingEvidence) {
-        const file = join(directory, evidencePath(evidence))
-        mkdirSync(join(file, ".."), { recursive: true })
-        writeFileSync(file, `${JSON.stringify(evidence, null, 2)}\n`)
-      }
+      for (const evidence of missingEvidence) writeEvidenceRecord(directory, evidence)
     }
   }
   const strayTemps = existsSync(directory)

@@ -10,6 +10,7 @@ import {
   MalformedState,
   openGoalStore,
   repairGoalStore,
+  SETTLE_AFTER_MS,
   SNAPSHOT_LAG_BYTES
 } from "@armory/goal-store"
 import { Effect } from "effect"
@@ -83,15 +84,36 @@ describe("a goals.json behind the ledger", () => {
     expect(dryRun.actions).toEqual([expect.stringMatching(/^move the untrusted goals\.json aside to .+ and rebuild it from the ledger \(sequence 4\)$/)])
   })
 
-  it("is replaced by the next write when it names bytes the ledger does not end that event at", async () => {
+  it("is refused with both files untouched when it names bytes the ledger does not end that event at", async () => {
     const root = tempRoot()
-    const store = await readyGoal(root)
+    await readyGoal(root)
     const file = join(root, "goals.json")
     writeFileSync(file, snapshotText(root).replace(/"ledgerBytes":\d+/, '"ledgerBytes":7'))
-    const reopened = await openGoalStore({ root })
-    expect((await reopened.status()).goal).toEqual((await store.status()).goal)
-    await reopened.checkpoint({ summary: "rewrites the snapshot" })
-    expect(snapshotText(root)).toBe(rebuiltSnapshot(root))
+    const before = [sha256(file), sha256(join(root, "ledger.jsonl"))]
+    const error = await rejection(openGoalStore({ root }))
+    expect(error).toMatchObject({ _tag: "MalformedState", file, reason: expect.stringMatching(/at ledger byte 7, but the ledger has it at byte \d+: the ledger was rewritten$/) })
+    expect([sha256(file), sha256(join(root, "ledger.jsonl"))]).toEqual(before)
+  })
+
+  it.each([
+    ["deleted", (ledger: string) => rmSync(ledger)],
+    ["cut by one event", (ledger: string) => writeFileSync(ledger, readFileSync(ledger, "utf8").split("\n").slice(0, -2).join("\n") + "\n")],
+    ["emptied", (ledger: string) => writeFileSync(ledger, "")]
+  ])("is the only copy left when the ledger was %s: refused, both files untouched, and repair rebuilds from what is left", async (_, damage) => {
+    const root = tempRoot()
+    const store = await readyGoal(root)
+    await store.checkpoint({ summary: "brings goals.json up to date" })
+    await (await openGoalStore({ root })).status()
+    const file = join(root, "goals.json")
+    const ledger = join(root, "ledger.jsonl")
+    writeFileSync(file, rebuiltSnapshot(root))
+    damage(ledger)
+    const before = [sha256(file), existsSync(ledger) ? sha256(ledger) : "no ledger"]
+    const error = await rejection(openGoalStore({ root }))
+    expect(error).toMatchObject({ _tag: "MalformedState", file, reason: expect.stringMatching(/^the snapshot reflects sequence 5 but the ledger ends at \d: the ledger was cut or deleted/) })
+    expect([sha256(file), existsSync(ledger) ? sha256(ledger) : "no ledger"]).toEqual(before)
+    const report = await repairGoalStore({ root })
+    expect(report.actions[0]).toMatch(/^move the untrusted goals\.json aside/)
   })
 
   it("is rewritten once the ledger grows SNAPSHOT_LAG_BYTES past it, or its own size when that is more", async () => {
@@ -186,5 +208,16 @@ describe("a ledger replaced under an open store", () => {
     expect(ledgerOf(root).events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5])
     expect(foldLedger(root).goal?.checkpoints.map((checkpoint) => checkpoint.summary)).toEqual(["into the new file"])
     expect(existsSync(join(root, "ledger.quarantine"))).toBe(false)
+  })
+})
+
+describe("goals.json once a writer finishes", () => {
+  it("is brought up to date by the Promise client once it has been idle after its writes", async () => {
+    const root = tempRoot()
+    const store = await readyGoal(root)
+    for (let index = 0; index < 5; index++) await store.checkpoint({ summary: `write ${index}` })
+    expect(snapshotOf(root).ledgerBytes).toBeLessThan(ledgerSize(root))
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_AFTER_MS * 5))
+    expect(snapshotText(root)).toBe(rebuiltSnapshot(root))
   })
 })

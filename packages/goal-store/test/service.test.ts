@@ -3,7 +3,7 @@ import { hostname } from "node:os"
 import { join } from "node:path"
 import { acquireLock, openGoalStore } from "@armory/goal-store"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Clock, Effect } from "effect"
 import { describeGoalStoreService } from "./support/behaviour.js"
 import { fileHarness } from "./support/fileHarness.js"
 import { readyGoal, rejection, tempRoot } from "./support/temp.js"
@@ -32,6 +32,29 @@ describe("the session lock", () => {
       yield* held.release
       const next = yield* acquireLock(lock, { timeoutMs: 150 })
       yield* next.release
+    })
+  )
+
+  it.live("counts its wait from when it runs, on the Effect clock, not from when it was built", () =>
+    Effect.gen(function* () {
+      const lock = join(tempRoot(), ".lock")
+      const held = yield* acquireLock(lock)
+      const waiting = acquireLock(lock, { timeoutMs: 100 })
+      yield* Effect.sleep(300)
+      const real = yield* Clock.Clock
+      let reads = 0
+      let pauses = 0
+      // Monotonic time stands still for the first reads, then jumps past any deadline: only a wait
+      // that reads the clock when it runs pauses at all.
+      const clock: Clock.Clock = {
+        ...real,
+        monotonicTimeNanos: Effect.sync(() => (reads++ < 4 ? 0n : 10n ** 12n)),
+        sleep: (duration) => Effect.andThen(Effect.sync(() => pauses++), real.sleep(duration))
+      }
+      const error = yield* Effect.flip(waiting).pipe(Effect.provideService(Clock.Clock, clock))
+      expect(error._tag).toBe("LockUnavailable")
+      expect(pauses).toBe(3)
+      yield* held.release
     })
   )
 

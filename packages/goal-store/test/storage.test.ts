@@ -136,6 +136,30 @@ describe("malformed state", () => {
     expect(snapshotText(root)).toBe(rebuiltSnapshot(root))
   })
 
+  it.each([
+    ["review blocker", (event: Record<string, unknown>) => event["kind"] === "review_blocker"],
+    ["criterion", (event: Record<string, unknown>) => event["kind"] === "criterion_added"],
+    ["evidence", (event: Record<string, unknown>) => event["kind"] === "evidence_added"],
+    ["checkpoint", (event: Record<string, unknown>) => event["kind"] === "checkpoint"],
+    ["steering", (event: Record<string, unknown>) => event["kind"] === "steer"]
+  ])("refuses a ledger that introduces a %s id twice, bytes unchanged, instead of folding two records under one id", async (series, pick) => {
+    const root = tempRoot()
+    const store = await readyGoal(root)
+    await store.addCriterion({ scenario: "a user logs out", qaChannel: "http", testRef: "api/logout" })
+    await store.checkpoint({ summary: "half way" })
+    await store.steer({ directive: "do logout first", kind: "reprioritize", evidence: "tickets", rationale: "users are stuck" })
+    await store.addBlocker({ detail: "security review" })
+    const ledger = join(root, "ledger.jsonl")
+    const events = readFileSync(ledger, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>)
+    const original = events.find(pick)
+    writeFileSync(ledger, `${readFileSync(ledger, "utf8")}${JSON.stringify({ ...original, seq: events.length + 1 })}\n`)
+    rmSync(join(root, "goals.json"))
+    const before = sha256(ledger)
+    const error = await rejection(openGoalStore({ root }))
+    expect(error).toMatchObject({ _tag: "MalformedState", file: ledger, line: events.length + 1, reason: expect.stringMatching(new RegExp(`^duplicate ${series} id `)) })
+    expect(sha256(ledger)).toBe(before)
+  })
+
   it("rejects a line that breaks the sequence", async () => {
     const root = tempRoot()
     await readyGoal(root)
@@ -182,6 +206,32 @@ const attempt = async (root: string, step: WriteStep): Promise<unknown> => {
   })
   return rejection(store.checkpoint({ summary: `written while ${step} fails` }))
 }
+
+describe("evidence records", () => {
+  it("are on disk before the evidence_added event is appended, and a failed append commits nothing", async () => {
+    const root = tempRoot()
+    await readyGoal(root)
+    const record = join(root, "evidence", "c1", "attempt-1", "e3.json")
+    const seen: Array<boolean> = []
+    const store = await openGoalStore({
+      root,
+      faults: {
+        beforeStep: (step) => {
+          if (step !== "ledger-write") return
+          seen.push(existsSync(record))
+          throw new Error("injected ledger-write failure")
+        }
+      }
+    })
+    const error = await rejection(store.addEvidence({ criterionId: "c1", kind: "note", ref: "ci/3" }))
+    expect(error).toMatchObject({ _tag: "StorageFailure", committed: false })
+    expect(seen).toEqual([true])
+    expect(foldLedger(root).counters.evidence).toBe(2)
+    const evidence = await (await openGoalStore({ root })).addEvidence({ criterionId: "c1", kind: "note", ref: "ci/4" })
+    expect(evidence.id).toBe("e3")
+    expect(JSON.parse(readFileSync(record, "utf8"))).toMatchObject({ id: "e3", ref: "ci/4" })
+  })
+})
 
 describe("injected write failures", () => {
   for (const step of ["ledger-write", "ledger-fsync"] as const) {

@@ -6,7 +6,7 @@ import {
   type ImportReport,
   importLedger,
   type LedgerEvent,
-  makeFileGoalStore
+  makeScopedFileGoalStore
 } from "@armory/goal-store"
 import {
   exportPgLedger,
@@ -102,14 +102,14 @@ export const pgSessions =
   (sessionId: string | undefined, access: GoalStoreAccess = {}): Effect.Effect<GoalStoreShape, GoalStoreError> =>
     makePgGoalStore({ sessionId, ...access }).pipe(Effect.provideService(PgGoalDatabase, database))
 
-/** Opens one session of the selected store for one command. */
+/** Opens one session of the selected store for one command; a file session leaves `goals.json` current when the command ends. */
 export const openGoalSession = (
   selection: GoalStoreSelection,
   sessionId: string | undefined,
   access: GoalStoreAccess = {}
 ): Effect.Effect<GoalStoreShape, GoalStoreError, Scope.Scope> =>
   selection.store === "file"
-    ? makeFileGoalStore({ root: selection.root, sessionId, ...access })
+    ? makeScopedFileGoalStore({ root: selection.root, sessionId, ...access })
     : Effect.flatMap(openPgDatabase(selection), (database) => pgSessions(database)(sessionId, access))
 
 /** A session's committed ledger, from either store. */
@@ -133,7 +133,7 @@ export const importSession = (
   events: ReadonlyArray<LedgerEvent>
 ): Effect.Effect<ImportReport, GoalStoreError, Scope.Scope> =>
   selection.store === "file"
-    ? Effect.flatMap(makeFileGoalStore({ root: selection.root, sessionId }), (store) => importLedger(store, events))
+    ? Effect.flatMap(makeScopedFileGoalStore({ root: selection.root, sessionId }), (store) => importLedger(store, events))
     : Effect.flatMap(openPgDatabase(selection), (database) =>
         importPgLedger(events, { sessionId }).pipe(Effect.provideService(PgGoalDatabase, database))
       )

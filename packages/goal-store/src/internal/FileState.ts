@@ -26,9 +26,8 @@ export interface LoadedState {
   readonly tornBytes: number
   readonly ino: number | undefined
   /**
-   * The `goals.json` this process last read or wrote, when it reflects a position of this ledger;
-   * `undefined` when it is missing or must be replaced (ahead of the ledger, or recorded at bytes the
-   * ledger no longer has there).
+   * The `goals.json` this process last read or wrote, which reflects a position of this ledger;
+   * `undefined` when there is none.
    */
   readonly snapshot: SnapshotMark | undefined
 }
@@ -157,10 +156,10 @@ const readSnapshot = (path: string): Result.Result<(DecodedSnapshot & { readonly
 
 /**
  * Reads the whole session: validates `goals.json`, then decodes and folds the whole ledger, checking
- * on the way that the snapshot holds exactly the fold at the sequence it claims. The ledger wins
- * whenever the snapshot is behind (or ahead of a ledger whose torn tail was dropped); a snapshot that
- * disagrees with the ledger it claims to reflect is malformed, and a ledger line that does not decode,
- * follow or apply is malformed before that. Files are only read here, never written.
+ * on the way that the snapshot holds exactly the fold at the sequence and byte position it claims.
+ * The ledger wins when the snapshot is behind; a snapshot ahead of the ledger, or that disagrees with
+ * the ledger at the position it names, is malformed, and a ledger line that does not decode, follow or
+ * apply is malformed before that. Files are only read here, never written.
  */
 export const loadFull = (
   directory: string,
@@ -178,18 +177,38 @@ export const loadFull = (
   if (Result.isFailure(head)) return Result.fail(head.failure)
   const all = foldLines(bytes, ledgerPath, head.success.end, head.success.line, head.success.state, Number.POSITIVE_INFINITY)
   if (Result.isFailure(all)) return Result.fail(all.failure)
-  // `head` stops at the snapshot's sequence unless the ledger ends first (a snapshot ahead of it).
-  const reached = recorded !== undefined && head.success.state.seq === recorded.state.seq
-  if (reached && !jsonEqual(deriveStatus(recorded.state), deriveStatus(head.success.state))) {
-    return Result.fail(new MalformedState({ file: snapshotPath, reason: `the snapshot does not match the ledger at sequence ${recorded.state.seq}` }))
+  // `head` stops at the snapshot's sequence unless the ledger ends first. A snapshot is only ever
+  // written for committed events, so one ahead of the ledger, or naming a position the ledger does not
+  // have, means the ledger was cut, replaced or deleted: the snapshot may be the only copy of what was
+  // lost, and replacing it with the fold of what is left would destroy it. Both files stay as found.
+  if (recorded !== undefined) {
+    const { seq } = recorded.state
+    if (head.success.state.seq < seq) {
+      return Result.fail(
+        new MalformedState({
+          file: snapshotPath,
+          reason: `the snapshot reflects sequence ${seq} but the ledger ends at ${head.success.state.seq}: the ledger was cut or deleted; restore it, or run repair to rebuild the snapshot from what is left`
+        })
+      )
+    }
+    if (!jsonEqual(deriveStatus(recorded.state), deriveStatus(head.success.state))) {
+      return Result.fail(new MalformedState({ file: snapshotPath, reason: `the snapshot does not match the ledger at sequence ${seq}` }))
+    }
+    if (recorded.ledgerBytes !== head.success.end) {
+      return Result.fail(
+        new MalformedState({
+          file: snapshotPath,
+          reason: `the snapshot places sequence ${seq} at ledger byte ${recorded.ledgerBytes}, but the ledger has it at byte ${head.success.end}: the ledger was rewritten`
+        })
+      )
+    }
   }
-  const usable = reached && recorded.ledgerBytes === head.success.end
   return Result.succeed({
     state: all.success.state,
     committedBytes: all.success.end,
     tornBytes: bytes.length - all.success.end,
     ino: info?.ino,
-    snapshot: usable ? { ledgerBytes: recorded.ledgerBytes, bytes: recorded.size } : undefined
+    snapshot: recorded === undefined ? undefined : { ledgerBytes: recorded.ledgerBytes, bytes: recorded.size }
   })
 }
 

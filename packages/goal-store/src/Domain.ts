@@ -440,36 +440,20 @@ type DraftGoal = Mutable<Omit<Goal, "criteria" | "checkpoints" | "steering" | "r
   reviewBlockers: Array<Blocker>
 }
 
-/** The ids the current goal holds, by series, so that a fold notices one introduced twice. */
-interface DraftIds {
-  readonly criterion: Set<string>
-  readonly evidence: Set<string>
-  readonly checkpoint: Set<string>
-  readonly steering: Set<string>
-  readonly blocker: Set<string>
-}
-
-const emptyIds = (): DraftIds => ({ criterion: new Set(), evidence: new Set(), checkpoint: new Set(), steering: new Set(), blocker: new Set() })
-
-const idsOf = (goal: Goal | null): DraftIds => ({
-  criterion: new Set(goal?.criteria.map((criterion) => criterion.id)),
-  evidence: new Set(goal?.criteria.flatMap((criterion) => criterion.evidence.map((entry) => entry.id))),
-  checkpoint: new Set(goal?.checkpoints.map((checkpoint) => checkpoint.id)),
-  steering: new Set(goal?.steering.map((steering) => steering.id)),
-  blocker: new Set(goal?.reviewBlockers.map((blocker) => blocker.id))
-})
-
 interface Draft {
   seq: number
   counters: { -readonly [K in keyof IdCounters]: number }
   goal: DraftGoal | null
-  ids: DraftIds
+  /** The ids of the series this fold indexed (see `holdsId`), and the series it has scanned once. */
+  readonly ids: Map<IdSeries, Set<string>>
+  readonly scanned: Set<IdSeries>
 }
 
 const toDraft = (state: GoalState): Draft => ({
   seq: state.seq,
   counters: { ...state.counters },
-  ids: idsOf(state.goal),
+  ids: new Map(),
+  scanned: new Set(),
   goal:
     state.goal === null
       ? null
@@ -505,8 +489,10 @@ const newCriterion = (spec: { id: string; scenario: string; qaChannel: Criterion
   evidence: []
 })
 
+type IdSeries = "criterion" | "evidence" | "checkpoint" | "steering" | "blocker"
+
 /** The ids of the records an event introduces, by series. */
-const introducedIds = (event: LedgerEvent): ReadonlyArray<readonly [keyof DraftIds, string]> => {
+const introducedIds = (event: LedgerEvent): ReadonlyArray<readonly [IdSeries, string]> => {
   switch (event.kind) {
     case "goal_created":
       return event.goal.criteria.map((criterion) => ["criterion", criterion.id] as const)
@@ -525,19 +511,52 @@ const introducedIds = (event: LedgerEvent): ReadonlyArray<readonly [keyof DraftI
   }
 }
 
-/**
- * Records the ids an event introduces, or answers why it cannot: one of them is already held. The
- * domain never allocates an id twice, so such a ledger was edited; folding it would leave two records
- * under one id (a blocker that can never be resolved, say).
- */
-const claimIds = (ids: DraftIds, event: LedgerEvent): string | undefined => {
-  const introduced = introducedIds(event)
-  for (const [index, [series, id]] of introduced.entries()) {
-    if (ids[series].has(id) || introduced.findIndex(([other, otherId]) => other === series && otherId === id) !== index) {
-      return `duplicate ${series === "blocker" ? "review blocker" : series} id ${id}`
-    }
+const heldIds = (goal: DraftGoal | null, series: IdSeries): Array<string> => {
+  if (goal === null) return []
+  switch (series) {
+    case "criterion":
+      return goal.criteria.map((criterion) => criterion.id)
+    case "evidence":
+      return goal.criteria.flatMap((criterion) => criterion.evidence.map((entry) => entry.id))
+    case "checkpoint":
+      return goal.checkpoints.map((checkpoint) => checkpoint.id)
+    case "steering":
+      return goal.steering.map((steering) => steering.id)
+    case "blocker":
+      return goal.reviewBlockers.map((blocker) => blocker.id)
   }
-  for (const [series, id] of introduced) ids[series].add(id)
+}
+
+/**
+ * Whether the goal already holds `id` in `series`. The first question a fold asks of a series scans
+ * its records; a fold that asks again indexes them, so a long fold stays linear and a one-event fold
+ * (every write) builds no index.
+ */
+const holdsId = (draft: Draft, series: IdSeries, id: string): boolean => {
+  const index = draft.ids.get(series)
+  if (index !== undefined) return index.has(id)
+  const held = heldIds(draft.goal, series)
+  if (!draft.scanned.has(series)) {
+    draft.scanned.add(series)
+    return held.includes(id)
+  }
+  const built = new Set(held)
+  draft.ids.set(series, built)
+  return built.has(id)
+}
+
+/**
+ * Answers why an event cannot apply when it introduces an id the goal already holds (or the same id
+ * twice). The domain never allocates an id twice, so such a ledger was edited; folding it would leave
+ * two records under one id (a blocker that can never be resolved, say).
+ */
+const duplicateId = (draft: Draft, event: LedgerEvent): string | undefined => {
+  const introduced = introducedIds(event)
+  for (const [position, [series, id]] of introduced.entries()) {
+    const repeated = introduced.findIndex(([other, otherId]) => other === series && otherId === id) !== position
+    if (repeated || holdsId(draft, series, id)) return `duplicate ${series === "blocker" ? "review blocker" : series} id ${id}`
+  }
+  for (const [series, id] of introduced) draft.ids.get(series)?.add(id)
   return undefined
 }
 
@@ -547,8 +566,10 @@ const applyToDraft = (draft: Draft, event: LedgerEvent): string | undefined => {
   if (event.kind === "goal_created") {
     if (draft.goal !== null && draft.goal.status !== "complete") return "a goal was created while another is open"
     if (draft.goal?.id === event.goal.id) return `duplicate goal id ${event.goal.id}`
-    draft.ids = emptyIds()
-    const duplicate = claimIds(draft.ids, event)
+    draft.goal = null
+    draft.ids.clear()
+    draft.scanned.clear()
+    const duplicate = duplicateId(draft, event)
     if (duplicate !== undefined) return duplicate
     draft.goal = {
       id: event.goal.id,
@@ -574,7 +595,7 @@ const applyToDraft = (draft: Draft, event: LedgerEvent): string | undefined => {
   const goal = draft.goal
   if (goal === null) return `${event.kind} before any goal was created`
   const criterionById = (id: string) => goal.criteria.find((criterion) => criterion.id === id)
-  const duplicate = claimIds(draft.ids, event)
+  const duplicate = duplicateId(draft, event)
   if (duplicate !== undefined) return duplicate
   switch (event.kind) {
     case "criterion_added": {

@@ -1,59 +1,37 @@
 import { Clock, Effect, Result, Schema } from "effect"
-import {
-  AddBlockerInput,
-  AddCriterionInput,
-  AddEvidenceInput,
-  CheckpointInput,
-  CompleteInput,
-  ResolveBlockerInput,
-  SetCriterionStatusInput,
-  SetGoalStatusInput,
-  SetInput,
-  SteerInput
-} from "./Commands.js"
-import {
-  type DecideContext,
-  decideAddBlocker,
-  decideAddCriterion,
-  decideAddEvidence,
-  decideCheckpoint,
-  decideComplete,
-  decideResolveBlocker,
-  decideSetCriterionStatus,
-  decideSetGoalStatus,
-  decideSet,
-  decideSteer,
-  type Decision,
-  deriveStatus,
-  type GoalStatusReport,
-  statusOf
-} from "./Domain.js"
+import { type DecideContext, type Decision, deriveStatus, type GoalStatusReport, statusOf } from "./Domain.js"
 import { type GoalStoreError, InvalidInput, type StorageFailure } from "./Errors.js"
-import type { Blocker, Checkpoint, Criterion, Evidence, Goal, GoalState, Steering } from "./Goal.js"
+import type { GoalState } from "./Goal.js"
+import { GOAL_OPERATION_NAMES, type GoalMutationName, type InputOf, isMutationName, mutationOf, type OutputOf } from "./GoalOperations.js"
 import { ReplayOperator } from "./internal/ReplayOperator.js"
 import { renderSnapshot } from "./SnapshotText.js"
 
+/** A mutation as a method: its input may be left out when every field of it is optional (`complete()`). */
+export type MutationMethod<N extends GoalMutationName, Answer> = {} extends InputOf<N>
+  ? (input?: InputOf<N>) => Answer
+  : (input: InputOf<N>) => Answer
+
+/** The mutations of one session as Effects, one per entry of `GOAL_OPERATIONS`. */
+export type GoalStoreMutations = { readonly [N in GoalMutationName]: MutationMethod<N, Effect.Effect<OutputOf<N>, GoalStoreError>> }
+
 /** The goal operations of one session. Every mutation is one ledger event, decided and appended atomically. */
-export interface GoalStoreShape {
+export type GoalStoreShape = GoalStoreMutations & {
   readonly sessionId: string
   /** Where the session keeps files: for the file store `ledger.jsonl`, `goals.json` and `evidence/`. */
   readonly directory: string
-  readonly set: (input: SetInput) => Effect.Effect<Goal, GoalStoreError>
-  readonly addCriterion: (input: AddCriterionInput) => Effect.Effect<Criterion, GoalStoreError>
-  readonly addEvidence: (input: AddEvidenceInput) => Effect.Effect<Evidence, GoalStoreError>
-  readonly setCriterionStatus: (input: SetCriterionStatusInput) => Effect.Effect<Criterion, GoalStoreError>
-  readonly steer: (input: SteerInput) => Effect.Effect<Steering, GoalStoreError>
-  readonly checkpoint: (input: CheckpointInput) => Effect.Effect<Checkpoint, GoalStoreError>
-  readonly addBlocker: (input: AddBlockerInput) => Effect.Effect<Blocker, GoalStoreError>
-  readonly resolveBlocker: (input: ResolveBlockerInput) => Effect.Effect<Blocker, GoalStoreError>
-  readonly setGoalStatus: (input: SetGoalStatusInput) => Effect.Effect<Goal, GoalStoreError>
-  readonly complete: (input?: CompleteInput) => Effect.Effect<Goal, GoalStoreError>
   readonly status: () => Effect.Effect<GoalStatusReport, GoalStoreError>
   /** The other sessions stored next to this one. */
   readonly sessions: () => Effect.Effect<ReadonlyArray<string>, StorageFailure>
   /** The text a host injects every turn: objective, next unmet criteria and what they owe, blockers, gate. */
   readonly snapshot: () => Effect.Effect<string, GoalStoreError>
 }
+
+/**
+ * Builds one method per mutation name. A record built key by key is not one TypeScript can type by
+ * its keys, so the result is asserted here, once, from `make`'s own per-name type.
+ */
+export const mutationMethods = <R extends { readonly [N in GoalMutationName]: unknown }>(make: <N extends GoalMutationName>(name: N) => R[N]): R =>
+  Object.fromEntries(GOAL_OPERATION_NAMES.filter(isMutationName).map((name) => [name, make(name)])) as unknown as R
 
 /**
  * What a storage backend provides; the rules come from the shared domain. `transact` must give
@@ -97,39 +75,28 @@ export interface GoalStoreAccess {
 /** The goal store over a backend: input validation, the domain's decisions, status and snapshot text. */
 export const goalStoreFromBackend = (backend: GoalStoreBackend, access: GoalStoreAccess = {}): GoalStoreShape => {
   const operator = access.operator
-  const operation = <I, A>(
-    name: string,
-    schema: Schema.Codec<I, unknown>,
-    decide: (state: GoalState, context: DecideContext, input: I) => Decision<A>
-  ) => {
-    const decode = inputDecoder(schema)
-    return (input: unknown): Effect.Effect<A, GoalStoreError> =>
+  const mutations = mutationMethods<GoalStoreMutations>(<N extends GoalMutationName>(name: N) => {
+    const entry = mutationOf(name)
+    const decode = inputDecoder(entry.input)
+    const method = (input: unknown = {}): Effect.Effect<OutputOf<N>, GoalStoreError> =>
       Effect.gen(function* () {
         const decoded = yield* decode(input)
         const acting = (yield* ReplayOperator) ?? operator
-        return yield* backend.transact((state, context) => decide(state, acting === undefined ? context : { ...context, operator: acting }, decoded))
+        return yield* backend.transact((state, context) =>
+          entry.decide(state, acting === undefined ? context : { ...context, operator: acting }, decoded)
+        )
       }).pipe(Effect.withSpan(`GoalStore.${name}`))
-  }
-
-  const complete = operation("complete", CompleteInput, decideComplete)
+    return method as GoalStoreMutations[N]
+  })
 
   const status = Effect.fn("GoalStore.status")(function* () {
     return statusOf(deriveStatus(yield* backend.read()))
   })
 
   return {
+    ...mutations,
     sessionId: backend.sessionId,
     directory: backend.directory,
-    set: operation("set", SetInput, decideSet),
-    addCriterion: operation("addCriterion", AddCriterionInput, decideAddCriterion),
-    addEvidence: operation("addEvidence", AddEvidenceInput, decideAddEvidence),
-    setCriterionStatus: operation("setCriterionStatus", SetCriterionStatusInput, decideSetCriterionStatus),
-    steer: operation("steer", SteerInput, decideSteer),
-    checkpoint: operation("checkpoint", CheckpointInput, decideCheckpoint),
-    addBlocker: operation("addBlocker", AddBlockerInput, decideAddBlocker),
-    resolveBlocker: operation("resolveBlocker", ResolveBlockerInput, decideResolveBlocker),
-    setGoalStatus: operation("setGoalStatus", SetGoalStatusInput, decideSetGoalStatus),
-    complete: (input = {}) => complete(input),
     status,
     sessions: backend.sessions,
     snapshot: Effect.fn("GoalStore.snapshot")(function* () {

@@ -1,37 +1,18 @@
 import { Effect } from "effect"
-import type {
-  AddBlockerInput,
-  AddCriterionInput,
-  AddEvidenceInput,
-  CheckpointInput,
-  CompleteInput,
-  ResolveBlockerInput,
-  SetCriterionStatusInput,
-  SetGoalStatusInput,
-  SetInput,
-  SteerInput
-} from "./Commands.js"
 import type { GoalStatusReport } from "./Domain.js"
-import type { Blocker, Checkpoint, Criterion, Evidence, Goal, Steering } from "./Goal.js"
-import type { GoalStoreShape } from "./GoalStoreBackend.js"
+import type { GoalMutationName, OutputOf } from "./GoalOperations.js"
+import { type GoalStoreShape, type MutationMethod, mutationMethods } from "./GoalStoreBackend.js"
+
+/** The mutations of one session as Promises, one per entry of `GOAL_OPERATIONS`. */
+export type GoalStoreClientMutations = { readonly [N in GoalMutationName]: MutationMethod<N, Promise<OutputOf<N>>> }
 
 /**
  * The goal store without Effect: every method takes one object and returns a Promise that rejects
  * with the same tagged errors the Effect service fails with (`GateRefused`, `MalformedState`, …).
  */
-export interface GoalStoreClient {
+export type GoalStoreClient = GoalStoreClientMutations & {
   readonly sessionId: string
   readonly directory: string
-  set(input: SetInput): Promise<Goal>
-  addCriterion(input: AddCriterionInput): Promise<Criterion>
-  addEvidence(input: AddEvidenceInput): Promise<Evidence>
-  setCriterionStatus(input: SetCriterionStatusInput): Promise<Criterion>
-  steer(input: SteerInput): Promise<Steering>
-  checkpoint(input: CheckpointInput): Promise<Checkpoint>
-  addBlocker(input: AddBlockerInput): Promise<Blocker>
-  resolveBlocker(input: ResolveBlockerInput): Promise<Blocker>
-  setGoalStatus(input: SetGoalStatusInput): Promise<Goal>
-  complete(input?: CompleteInput): Promise<Goal>
   status(): Promise<GoalStatusReport>
   sessions(): Promise<ReadonlyArray<string>>
   snapshot(): Promise<string>
@@ -60,19 +41,14 @@ export const goalStoreClient = (store: GoalStoreShape, settle?: Effect.Effect<vo
     }, SETTLE_AFTER_MS)
   }
   const write = <A, E>(effect: Effect.Effect<A, E>): Promise<A> => Effect.runPromise(effect).finally(settleLater)
+  const mutations = mutationMethods<GoalStoreClientMutations>(<N extends GoalMutationName>(name: N) => {
+    const method = store[name] as (input?: unknown) => Effect.Effect<OutputOf<N>, unknown>
+    return ((input?: unknown) => write(method(input))) as GoalStoreClientMutations[N]
+  })
   return {
+    ...mutations,
     sessionId: store.sessionId,
     directory: store.directory,
-    set: (input) => write(store.set(input)),
-    addCriterion: (input) => write(store.addCriterion(input)),
-    addEvidence: (input) => write(store.addEvidence(input)),
-    setCriterionStatus: (input) => write(store.setCriterionStatus(input)),
-    steer: (input) => write(store.steer(input)),
-    checkpoint: (input) => write(store.checkpoint(input)),
-    addBlocker: (input) => write(store.addBlocker(input)),
-    resolveBlocker: (input) => write(store.resolveBlocker(input)),
-    setGoalStatus: (input) => write(store.setGoalStatus(input)),
-    complete: (input = {}) => write(store.complete(input)),
     status: () => Effect.runPromise(store.status()),
     sessions: () => Effect.runPromise(store.sessions()),
     snapshot: () => Effect.runPromise(store.snapshot())

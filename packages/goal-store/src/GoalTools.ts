@@ -1,20 +1,16 @@
 import { Result, Schema } from "effect"
-import {
-  AddBlockerInput,
-  AddCriterionInput,
-  AddEvidenceInput,
-  CheckpointInput,
-  CompleteInput,
-  ResolveBlockerInput,
-  SetCriterionStatusInput,
-  SetGoalStatusInput,
-  SetInput,
-  SteerInput,
-  withoutForce
-} from "./Commands.js"
-import { GoalStatusReport } from "./Domain.js"
 import { InvalidInput } from "./Errors.js"
-import { Blocker, Checkpoint, Criterion, Evidence, Goal, Steering } from "./Goal.js"
+import {
+  GOAL_OPERATION_NAMES,
+  GOAL_OPERATIONS,
+  type GoalMutationName,
+  type GoalOperationName,
+  type GoalReadName,
+  isMutationName,
+  type ModelInputOf,
+  mutationOf,
+  type OutputOf
+} from "./GoalOperations.js"
 import type { GoalStoreClient } from "./GoalStoreClient.js"
 
 /**
@@ -24,8 +20,8 @@ import type { GoalStoreClient } from "./GoalStoreClient.js"
  */
 export interface GoalTool<I, O> {
   readonly description: string
-  readonly input: Schema.Codec<I, I>
-  readonly output: Schema.Codec<O, O>
+  readonly input: Schema.Codec<I, unknown>
+  readonly output: Schema.Codec<O, unknown>
   readonly run: (input: I) => Promise<O>
 }
 
@@ -37,8 +33,8 @@ const NoInput = Schema.Struct({})
  */
 const tool = <I, O>(
   description: string,
-  input: Schema.Codec<I, I>,
-  output: Schema.Codec<O, O>,
+  input: Schema.Codec<I, unknown>,
+  output: Schema.Codec<O, unknown>,
   run: (input: I) => Promise<O>
 ): GoalTool<I, O> => {
   const decode = Schema.decodeUnknownResult(input)
@@ -54,70 +50,28 @@ const tool = <I, O>(
   }
 }
 
+/** The goal tools, one per entry of `GOAL_OPERATIONS`: a mutation takes its model input, a read none. */
+export type GoalTools = {
+  readonly [N in GoalOperationName]: N extends GoalMutationName
+    ? GoalTool<ModelInputOf<N>, OutputOf<N>>
+    : GoalTool<Record<string, never>, OutputOf<N>>
+}
+
 /**
  * The goal operations as a tool namespace for code mode (the litgoal `goal_*` tools), bound to one
  * open store: `await tools.goals.complete({})` and so on. A model is never offered `force`: the
  * inputs are the store's without it, so nothing here can change a complete goal.
  */
-export const goalTools = (store: GoalStoreClient) => ({
-  set: tool(
-    "Set the session's objective with optional success criteria ({ scenario, qaChannel, testRef }). A session has one objective; a different one is refused with ObjectiveConflict — add criteria instead.",
-    SetInput,
-    Goal,
-    (input) => store.set(input)
-  ),
-  addCriterion: tool(
-    "Add a success criterion: the scenario to verify, its QA channel (http, tmux, browser, computer, cli) and the test that proves it.",
-    withoutForce(AddCriterionInput),
-    Criterion,
-    (input) => store.addCriterion(input)
-  ),
-  addEvidence: tool(
-    "Attach evidence (red, green, scenario, cleanup or note) to a criterion's current attempt. Completion needs green and scenario evidence from the current attempt; a note never counts.",
-    withoutForce(AddEvidenceInput),
-    Evidence,
-    (input) => store.addEvidence(input)
-  ),
-  setCriterionStatus: tool(
-    "Set a criterion's status (pending, in_progress, pass, fail, blocked, needs_user_decision). Leaving fail or blocked for in_progress or pending starts a new attempt.",
-    withoutForce(SetCriterionStatusInput),
-    Criterion,
-    (input) => store.setCriterionStatus(input)
-  ),
-  steer: tool(
-    "Record a steering directive (add_criterion, redirect, narrow_scope, reprioritize, annotate) with its evidence and rationale. Steering can add work or change priorities, never lower the bar: a directive that weakens completion is refused with SteeringRejected, and every refusal is recorded.",
-    withoutForce(SteerInput),
-    Steering,
-    (input) => store.steer(input)
-  ),
-  checkpoint: tool(
-    "Record a progress checkpoint, optionally naming the criterion being worked on.",
-    withoutForce(CheckpointInput),
-    Checkpoint,
-    (input) => store.checkpoint(input)
-  ),
-  addBlocker: tool(
-    "Open a review blocker; the goal is review_blocked until every blocker is resolved.",
-    withoutForce(AddBlockerInput),
-    Blocker,
-    (input) => store.addBlocker(input)
-  ),
-  resolveBlocker: tool("Resolve a review blocker by id.", withoutForce(ResolveBlockerInput), Blocker, (input) => store.resolveBlocker(input)),
-  setGoalStatus: tool(
-    "Set the goal status (active, review_blocked, needs_user_decision, blocked); a goal that is not active is stalled, and while a review blocker is open it reads review_blocked. Completion goes through complete.",
-    withoutForce(SetGoalStatusInput),
-    Goal,
-    (input) => store.setGoalStatus(input)
-  ),
-  status: tool("The goal and its completion gate (passed, and everything unmet).", NoInput, GoalStatusReport, () => store.status()),
-  complete: tool(
-    "Complete the goal. Refused with GateRefused { unmet } until every criterion passes with current green and scenario evidence, no blocker is open and the goal is not stalled; nothing but evidence opens the gate.",
-    withoutForce(CompleteInput),
-    Goal,
-    (input) => store.complete(input)
-  ),
-  sessions: tool("The ids of the separate goal sessions under this root.", NoInput, Schema.Array(Schema.String), () => store.sessions()),
-  snapshot: tool("The short goal summary a host injects each turn (empty when no goal is open).", NoInput, Schema.String, () => store.snapshot())
-})
-
-export type GoalTools = ReturnType<typeof goalTools>
+export const goalTools = (store: GoalStoreClient): GoalTools => {
+  const mutationTool = <N extends GoalMutationName>(name: N) => {
+    const entry = mutationOf(name)
+    const run = store[name] as unknown as (input: ModelInputOf<N>) => Promise<OutputOf<N>>
+    return tool(entry.description, entry.modelInput, entry.output, run)
+  }
+  const readTool = <N extends GoalReadName>(name: N) => {
+    const run = store[name] as unknown as () => Promise<OutputOf<N>>
+    return tool(GOAL_OPERATIONS[name].description, NoInput, GOAL_OPERATIONS[name].output as Schema.Codec<OutputOf<N>, unknown>, () => run())
+  }
+  // Keyed by the table's own names, so the record has exactly the tools `GoalTools` declares.
+  return Object.fromEntries(GOAL_OPERATION_NAMES.map((name) => [name, isMutationName(name) ? mutationTool(name) : readTool(name)])) as unknown as GoalTools
+}

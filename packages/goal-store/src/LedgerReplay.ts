@@ -1,48 +1,9 @@
 import { Result } from "effect"
-import type {
-  AddBlockerInput,
-  AddCriterionInput,
-  AddEvidenceInput,
-  CheckpointInput,
-  CompleteInput,
-  ResolveBlockerInput,
-  SetCriterionStatusInput,
-  SetGoalStatusInput,
-  SetInput,
-  SteerInput
-} from "./Commands.js"
-import {
-  type DecideContext,
-  decideAddBlocker,
-  decideAddCriterion,
-  decideAddEvidence,
-  decideCheckpoint,
-  decideComplete,
-  decideResolveBlocker,
-  decideSetCriterionStatus,
-  decideSetGoalStatus,
-  decideSet,
-  decideSteer,
-  type Decision,
-  type FoldFailure,
-  fold
-} from "./Domain.js"
+import { type FoldFailure, fold } from "./Domain.js"
 import { emptyState, type GoalState } from "./Goal.js"
+import { decideCommand, type GoalCommand } from "./GoalOperations.js"
 import { encodeLedgerLine } from "./Ledger.js"
 import type { LedgerEvent } from "./LedgerEvent.js"
-
-/** A goal operation and its input: what a caller asked for when the domain decided an event. */
-export type GoalCommand =
-  | { readonly operation: "set"; readonly input: SetInput }
-  | { readonly operation: "addCriterion"; readonly input: AddCriterionInput }
-  | { readonly operation: "addEvidence"; readonly input: AddEvidenceInput }
-  | { readonly operation: "setCriterionStatus"; readonly input: SetCriterionStatusInput }
-  | { readonly operation: "steer"; readonly input: SteerInput }
-  | { readonly operation: "checkpoint"; readonly input: CheckpointInput }
-  | { readonly operation: "addBlocker"; readonly input: AddBlockerInput }
-  | { readonly operation: "resolveBlocker"; readonly input: ResolveBlockerInput }
-  | { readonly operation: "setGoalStatus"; readonly input: SetGoalStatusInput }
-  | { readonly operation: "complete"; readonly input: CompleteInput }
 
 const forceOf = (forced: boolean | undefined): { readonly force?: true } => (forced === true ? { force: true } : {})
 
@@ -118,32 +79,6 @@ export const commandOf = (event: LedgerEvent): GoalCommand => {
       return { operation: "setGoalStatus", input: { status: event.status, ...forceOf(event.forced) } }
     case "goal_completed":
       return { operation: "complete", input: forceOf(event.forced) }
-  }
-}
-
-/** Runs the domain's decision for a command. */
-export const decideCommand = (state: GoalState, context: DecideContext, command: GoalCommand): Decision<unknown> => {
-  switch (command.operation) {
-    case "set":
-      return decideSet(state, context, command.input)
-    case "addCriterion":
-      return decideAddCriterion(state, context, command.input)
-    case "addEvidence":
-      return decideAddEvidence(state, context, command.input)
-    case "setCriterionStatus":
-      return decideSetCriterionStatus(state, context, command.input)
-    case "steer":
-      return decideSteer(state, context, command.input)
-    case "checkpoint":
-      return decideCheckpoint(state, context, command.input)
-    case "addBlocker":
-      return decideAddBlocker(state, context, command.input)
-    case "resolveBlocker":
-      return decideResolveBlocker(state, context, command.input)
-    case "setGoalStatus":
-      return decideSetGoalStatus(state, context, command.input)
-    case "complete":
-      return decideComplete(state, context, command.input)
   }
 }
 

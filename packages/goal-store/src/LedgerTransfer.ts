@@ -8,7 +8,8 @@ import type { GoalStoreShape } from "./GoalStoreBackend.js"
 import { decodeLedgerLine, encodeLedgerLine, LEDGER_FILE, scanLedger } from "./Ledger.js"
 import type { LedgerEvent } from "./LedgerEvent.js"
 import { ReplayOperator } from "./internal/ReplayOperator.js"
-import { eventMillis, type GoalCommand, replayLedger } from "./LedgerReplay.js"
+import type { GoalCommand, GoalMutationName, InputOf } from "./GoalOperations.js"
+import { eventMillis, replayLedger } from "./LedgerReplay.js"
 
 /**
  * Moving a session's ledger between stores: `armory.goal.ledger/v1` events as JSON Lines, exported
@@ -88,28 +89,9 @@ const clockAt = (clock: Clock.Clock, millis: number): Clock.Clock => ({
 })
 
 const runCommand = (store: GoalStoreShape, command: GoalCommand): Effect.Effect<unknown, GoalStoreError> => {
-  switch (command.operation) {
-    case "set":
-      return store.set(command.input)
-    case "addCriterion":
-      return store.addCriterion(command.input)
-    case "addEvidence":
-      return store.addEvidence(command.input)
-    case "setCriterionStatus":
-      return store.setCriterionStatus(command.input)
-    case "steer":
-      return store.steer(command.input)
-    case "checkpoint":
-      return store.checkpoint(command.input)
-    case "addBlocker":
-      return store.addBlocker(command.input)
-    case "resolveBlocker":
-      return store.resolveBlocker(command.input)
-    case "setGoalStatus":
-      return store.setGoalStatus(command.input)
-    case "complete":
-      return store.complete(command.input)
-  }
+  const run = <N extends GoalMutationName>(operation: N, input: InputOf<N>) =>
+    (store[operation] as unknown as (input: InputOf<N>) => Effect.Effect<unknown, GoalStoreError>)(input)
+  return run(command.operation, command.input)
 }
 
 /**

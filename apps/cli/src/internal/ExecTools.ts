@@ -1,6 +1,14 @@
 import { DomainUnavailableError, type Page, pageTools } from "@armory/browser-runtime"
 import { assertValidGlobals, type ToolTree } from "@armory/codemode"
-import { type GoalStoreClient, goalTools, openGoalStore, sessionPaths } from "@armory/goal-store"
+import {
+  type GoalMutationName,
+  type GoalStoreClient,
+  type GoalStoreClientMutations,
+  goalTools,
+  mutationMethods,
+  openGoalStore,
+  sessionPaths
+} from "@armory/goal-store"
 import { arm } from "@armory/skill-arming"
 import { load } from "@armory/skill-loader"
 import { type Context, Effect, Result, Schema } from "effect"
@@ -29,19 +37,14 @@ export const lazyGoalSession = (
       opening = undefined
       throw error
     }))
+  const mutations = mutationMethods<GoalStoreClientMutations>(
+    <N extends GoalMutationName>(name: N) =>
+      ((input?: unknown) => open().then((store) => (store[name] as (input?: unknown) => Promise<unknown>)(input))) as GoalStoreClientMutations[N]
+  )
   return {
+    ...mutations,
     sessionId: identity.sessionId,
     directory: identity.directory,
-    set: (input) => open().then((store) => store.set(input)),
-    addCriterion: (input) => open().then((store) => store.addCriterion(input)),
-    addEvidence: (input) => open().then((store) => store.addEvidence(input)),
-    setCriterionStatus: (input) => open().then((store) => store.setCriterionStatus(input)),
-    steer: (input) => open().then((store) => store.steer(input)),
-    checkpoint: (input) => open().then((store) => store.checkpoint(input)),
-    addBlocker: (input) => open().then((store) => store.addBlocker(input)),
-    resolveBlocker: (input) => open().then((store) => store.resolveBlocker(input)),
-    setGoalStatus: (input) => open().then((store) => store.setGoalStatus(input)),
-    complete: (input) => open().then((store) => store.complete(input)),
     status: () => open().then((store) => store.status()),
     sessions: () => open().then((store) => store.sessions()),
     snapshot: () => open().then((store) => store.snapshot())

@@ -1,9 +1,8 @@
-import { closeSync, fsyncSync, openSync, statSync, writeSync } from "node:fs"
+import { closeSync, fsyncSync, openSync, writeSync } from "node:fs"
 import { Result, Schema } from "effect"
 import { MalformedState } from "./Errors.js"
 import { canonicalJson } from "./internal/canonicalJson.js"
 import { isExactLedgerEvent } from "./internal/ledgerEventCheck.js"
-import { readRange } from "./internal/ledgerFile.js"
 import { LEDGER_EVENT_BY_KIND, LEDGER_SCHEMA, type LedgerEvent, type LedgerEventKind } from "./LedgerEvent.js"
 
 /** `ledger.jsonl` is the source of truth: one canonical JSON line per event, appended and fsynced. */
@@ -50,6 +49,43 @@ export interface LedgerScan {
 }
 
 /**
+ * Reads complete lines of ledger bytes as events, each continuing the sequence; the first line that
+ * does not decode or follow stops it, as `broken`. Every reader of ledger bytes goes through it.
+ */
+export class LedgerLineReader {
+  broken: MalformedState | undefined = undefined
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly file: string,
+    /** Index in `bytes` after the last line read. */
+    public end: number,
+    /** The number of the next line. */
+    public line: number,
+    public seq: number
+  ) {}
+
+  next(): LedgerEvent | undefined {
+    if (this.broken !== undefined) return undefined
+    const newline = this.bytes.indexOf(NEWLINE, this.end)
+    if (newline === -1) return undefined
+    const decoded = decodeLedgerLine(this.bytes.toString("utf8", this.end, newline))
+    if (Result.isFailure(decoded)) {
+      this.broken = new MalformedState({ file: this.file, line: this.line, reason: decoded.failure })
+      return undefined
+    }
+    const event = decoded.success
+    if (event.seq !== this.seq + 1) {
+      this.broken = new MalformedState({ file: this.file, line: this.line, reason: `sequence ${event.seq} does not follow ${this.seq}` })
+      return undefined
+    }
+    this.seq = event.seq
+    this.end = newline + 1
+    this.line += 1
+    return event
+  }
+}
+
+/**
  * Parses ledger bytes that start at `offset` in the file, after `previousSeq` events. Every complete
  * line must decode and continue the sequence; a torn last line is left out. Line numbers in the
  * failure are 1-based and absolute when `firstLine` is the line at `offset`.
@@ -59,45 +95,12 @@ export const scanLedger = (
   file: string,
   options: { readonly offset?: number; readonly previousSeq?: number; readonly firstLine?: number } = {}
 ): Result.Result<LedgerScan, MalformedState> => {
-  const offset = options.offset ?? 0
-  let seq = options.previousSeq ?? 0
-  const events: Array<LedgerEvent> = []
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  let start = 0
-  let line = options.firstLine ?? 1
-  for (let end = buffer.indexOf(NEWLINE, start); end !== -1; end = buffer.indexOf(NEWLINE, start)) {
-    const decoded = decodeLedgerLine(buffer.toString("utf8", start, end))
-    if (Result.isFailure(decoded)) return Result.fail(new MalformedState({ file, line, reason: decoded.failure }))
-    const event = decoded.success
-    if (event.seq !== seq + 1) {
-      return Result.fail(new MalformedState({ file, line, reason: `sequence ${event.seq} does not follow ${seq}` }))
-    }
-    seq = event.seq
-    events.push(event)
-    start = end + 1
-    line += 1
-  }
-  return Result.succeed({ events, committedBytes: offset + start, tornBytes: buffer.length - start })
-}
-
-export interface LedgerFileInfo {
-  readonly size: number
-  readonly ino: number
-}
-
-/** Reads `length` bytes at `position` (fewer at the end of the file). */
-export const readLedgerRange = (path: string, position: number, length: number): Uint8Array => {
-  const fd = openSync(path, "r")
-  try {
-    return readRange(fd, position, length)
-  } finally {
-    closeSync(fd)
-  }
-}
-
-export const statLedger = (path: string): LedgerFileInfo | undefined => {
-  const info = statSync(path, { throwIfNoEntry: false })
-  return info === undefined ? undefined : { size: info.size, ino: info.ino }
+  const reader = new LedgerLineReader(buffer, file, 0, options.firstLine ?? 1, options.previousSeq ?? 0)
+  const events: Array<LedgerEvent> = []
+  for (let event = reader.next(); event !== undefined; event = reader.next()) events.push(event)
+  if (reader.broken !== undefined) return Result.fail(reader.broken)
+  return Result.succeed({ events, committedBytes: (options.offset ?? 0) + reader.end, tornBytes: buffer.length - reader.end })
 }
 
 /** Appends bytes to a side file and fsyncs it, so nothing quarantined is lost. */

@@ -4,12 +4,11 @@ import { Result } from "effect"
 import { deriveStatus, fold } from "../Domain.js"
 import { MalformedState } from "../Errors.js"
 import { emptyState, type GoalState } from "../Goal.js"
-import { decodeLedgerLine, LEDGER_FILE, readLedgerRange, statLedger } from "../Ledger.js"
+import { LEDGER_FILE, LedgerLineReader } from "../Ledger.js"
 import type { LedgerEvent } from "../LedgerEvent.js"
 import { type DecodedSnapshot, decodeSnapshot, SNAPSHOT_FILE, SNAPSHOT_LAG_BYTES } from "../Snapshot.js"
-import { isExactLedgerEvent } from "./ledgerEventCheck.js"
 import { jsonEqual } from "./jsonEqual.js"
-import type { LedgerSource } from "./ledgerFile.js"
+import { type LedgerSource, readLedgerRange, statLedger } from "./ledgerFile.js"
 
 /** Where `goals.json` stands: the ledger position it reflects and its own size. */
 export interface SnapshotMark {
@@ -52,60 +51,6 @@ export const snapshotDue = (loaded: LoadedState): boolean =>
 export const snapshotBehind = (loaded: LoadedState): boolean =>
   loaded.snapshot === undefined || loaded.snapshot.ledgerBytes !== loaded.committedBytes
 
-const NEWLINE = 0x0a
-
-/**
- * One line as an event, or why it is not one: the hand-written check first, `decodeLedgerLine` (the
- * event Schema) when it is unsure.
- */
-const decodeLine = (text: string): LedgerEvent | string => {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    value = undefined
-  }
-  if (isExactLedgerEvent(value)) return value
-  const decoded = decodeLedgerLine(text)
-  return Result.isSuccess(decoded) ? decoded.success : decoded.failure
-}
-
-/**
- * Reads complete lines of ledger bytes as events, each continuing the sequence; the first line that
- * does not decode or follow stops it, as `broken`.
- */
-class LineReader {
-  broken: MalformedState | undefined = undefined
-  constructor(
-    private readonly bytes: Buffer,
-    private readonly file: string,
-    /** Index in `bytes` after the last line read. */
-    public end: number,
-    /** The number of the next line. */
-    public line: number,
-    public seq: number
-  ) {}
-
-  next(): LedgerEvent | undefined {
-    if (this.broken !== undefined) return undefined
-    const newline = this.bytes.indexOf(NEWLINE, this.end)
-    if (newline === -1) return undefined
-    const event = decodeLine(this.bytes.toString("utf8", this.end, newline))
-    if (typeof event === "string") {
-      this.broken = new MalformedState({ file: this.file, line: this.line, reason: event })
-      return undefined
-    }
-    if (event.seq !== this.seq + 1) {
-      this.broken = new MalformedState({ file: this.file, line: this.line, reason: `sequence ${event.seq} does not follow ${this.seq}` })
-      return undefined
-    }
-    this.seq = event.seq
-    this.end = newline + 1
-    this.line += 1
-    return event
-  }
-}
-
 /** The result of folding ledger lines: the state, and the byte (in the bytes read) and line after the last one. */
 interface Folded {
   readonly state: GoalState
@@ -130,7 +75,7 @@ const foldLines = (
   from: GoalState,
   untilSeq: number
 ): Result.Result<Folded, MalformedState> => {
-  const reader = new LineReader(bytes, file, start, line, from.seq)
+  const reader = new LedgerLineReader(bytes, file, start, line, from.seq)
   function* events(): Generator<LedgerEvent> {
     while (reader.seq < untilSeq) {
       const event = reader.next()

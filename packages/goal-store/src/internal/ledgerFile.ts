@@ -1,6 +1,5 @@
-import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs"
+import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, statSync, writeSync } from "node:fs"
 import type { FaultHooks } from "../Faults.js"
-import type { LedgerFileInfo } from "../Ledger.js"
 
 /** Reads up to `length` bytes at `position` of an open file (fewer at its end). */
 export const readRange = (fd: number, position: number, length: number): Uint8Array => {
@@ -12,6 +11,27 @@ export const readRange = (fd: number, position: number, length: number): Uint8Ar
     read += count
   }
   return buffer.subarray(0, read)
+}
+
+/** What a reader needs of the ledger file: its size, and its inode to notice it was replaced. */
+export interface LedgerFileInfo {
+  readonly size: number
+  readonly ino: number
+}
+
+/** Reads `length` bytes at `position` (fewer at the end of the file). */
+export const readLedgerRange = (path: string, position: number, length: number): Uint8Array => {
+  const fd = openSync(path, "r")
+  try {
+    return readRange(fd, position, length)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+export const statLedger = (path: string): LedgerFileInfo | undefined => {
+  const info = statSync(path, { throwIfNoEntry: false })
+  return info === undefined ? undefined : { size: info.size, ino: info.ino }
 }
 
 /** Read-write and append-only: every write lands at the end of the file, wherever it is by then. */

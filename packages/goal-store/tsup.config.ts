@@ -1,3 +1,5 @@
 import { libraryBuild } from "@armory/config/tsup"
 
-export default libraryBuild()
+// Two entries over one set of modules: split, so that both import the same classes (an error thrown
+// through `/backend` is `instanceof` the one the main entry exports).
+export default libraryBuild({ entry: ["src/index.ts", "src/backend.ts"], splitting: true })

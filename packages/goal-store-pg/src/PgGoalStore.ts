@@ -1,29 +1,31 @@
 import { randomUUID } from "node:crypto"
 import {
-  type DecideContext,
-  type Decision,
-  decideContext,
   DEFAULT_SESSION,
-  decodeLedgerLine,
-  emptyState,
-  encodeLedgerLine,
-  fold,
   GoalStore,
-  type GoalStoreBackend,
   type GoalStoreError,
-  goalStoreFromBackend,
   type GoalStoreShape,
-  type GoalState,
   type ImportReport,
   InvalidInput,
   type LedgerEvent,
   LockUnavailable,
   MalformedState,
-  replayLedger,
   SafeId,
-  storeAccess,
   StorageFailure
 } from "@armory/goal-store"
+import {
+  type DecideContext,
+  type Decision,
+  decideContext,
+  decodeLedgerLine,
+  emptyState,
+  encodeLedgerLine,
+  fold,
+  type GoalStoreBackend,
+  goalStoreFromBackend,
+  type GoalState,
+  replayLedger,
+  storeAccess
+} from "@armory/goal-store/backend"
 import { Cause, Data, Effect, Layer, Result, Schedule, Schema, Semaphore } from "effect"
 import { SqlError } from "effect/sql"
 import { canonicalJson, type EventRow, decodeEventRows, decodeSnapshotRow, unstorableReason } from "./internal/ledgerRows.js"

@@ -1,4 +1,11 @@
-import { type GoalStoreClient, goalStoreClient, type ImportReport, type LedgerEvent } from "@armory/goal-store"
+import {
+  type GoalStoreClient,
+  type ImportReport,
+  type LedgerEvent
+} from "@armory/goal-store"
+import {
+  goalStoreClient
+} from "@armory/goal-store/backend"
 import { Effect, Exit, Scope } from "effect"
 import { makePgGoalDatabase, PgGoalDatabase, type PgGoalDatabaseOptions } from "./PgGoalDatabase.js"
 import { makePgGoalStoreBackend, pgGoalStoreOver, type PgGoalStoreOptions } from "./PgGoalStore.js"

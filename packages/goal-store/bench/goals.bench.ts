@@ -4,7 +4,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { runBench } from "@armory/bench"
-import { encodeLedgerLine, fold, LEDGER_SCHEMA, type LedgerEvent, openGoalStore, scanLedger } from "@armory/goal-store"
+import { LEDGER_SCHEMA, type LedgerEvent, openGoalStore } from "@armory/goal-store"
+import { encodeLedgerLine, fold, scanLedger } from "@armory/goal-store/backend"
 import { Result } from "effect"
 
 const temp = (name: string) => mkdtempSync(join(tmpdir(), `armory-goals-bench-${name}-`))

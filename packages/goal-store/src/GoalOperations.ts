@@ -11,7 +11,7 @@ import {
   SetInput,
   SteerInput,
   withoutForce
-} from "./Commands.js"
+} from "./GoalInputs.js"
 import {
   type DecideContext,
   decideAddBlocker,
@@ -26,7 +26,7 @@ import {
   decideSteer,
   type Decision,
   GoalStatusReport
-} from "./Domain.js"
+} from "./GoalRules.js"
 import { Blocker, Checkpoint, Criterion, Evidence, Goal, type GoalState, Steering } from "./Goal.js"
 import type { LedgerEventKind } from "./LedgerEvent.js"
 

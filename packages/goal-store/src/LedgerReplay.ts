@@ -1,5 +1,5 @@
 import { Result } from "effect"
-import { type FoldFailure, fold } from "./Domain.js"
+import { type FoldFailure, fold } from "./GoalRules.js"
 import { emptyState, type GoalState } from "./Goal.js"
 import { decideCommand, type GoalCommand } from "./GoalOperations.js"
 import { encodeLedgerLine } from "./Ledger.js"

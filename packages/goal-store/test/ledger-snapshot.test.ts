@@ -1,18 +1,20 @@
 import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import {
-  acquireLock,
   GateRefused,
   GoalStore,
   type GoalStoreClient,
   type GoalStoreShape,
-  type HeldLock,
   MalformedState,
   openGoalStore,
   repairGoalStore,
   SETTLE_AFTER_MS,
   SNAPSHOT_LAG_BYTES
 } from "@armory/goal-store"
+import {
+  acquireLock,
+  type HeldLock
+} from "@armory/goal-store/backend"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { expectSnapshotOfLedger, foldLedger, ledgerOf, rebuiltSnapshot, snapshotText } from "./support/files.js"

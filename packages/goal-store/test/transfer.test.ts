@@ -5,11 +5,13 @@ import {
   encodeLedgerJsonl,
   exportFileLedger,
   InvalidInput,
-  LEDGER_FILE,
   LEDGER_SCHEMA,
   MalformedState,
   openGoalStore
 } from "@armory/goal-store"
+import {
+  LEDGER_FILE
+} from "@armory/goal-store/backend"
 import { Effect, Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"

@@ -1,4 +1,11 @@
-import { decodeLedgerLine, GoalState, type LedgerEvent, MalformedState } from "@armory/goal-store"
+import {
+  type LedgerEvent,
+  MalformedState
+} from "@armory/goal-store"
+import {
+  decodeLedgerLine,
+  GoalState
+} from "@armory/goal-store/backend"
 import { Result, Schema } from "effect"
 
 /** A `goal_events` row as the store selects it: the payload as jsonb text, decoded by the ledger's own codec. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Result } from "effect"
-import { deriveStatus, fold } from "../Domain.js"
+import { deriveStatus, fold } from "../GoalRules.js"
 import { MalformedState } from "../Errors.js"
 import { emptyState, type GoalState } from "../Goal.js"
 import { LEDGER_FILE, LedgerLineReader } from "../Ledger.js"

@@ -2,9 +2,6 @@
 // suite (the file store from this package, the PostgreSQL store from @armory/goal-store-pg through a
 // relative import) and so obeys the same rules.
 import {
-  deriveStatus,
-  encodeLedgerLine,
-  fold,
   ForceNotAllowed,
   GateRefused,
   GoalAlreadyComplete,
@@ -23,6 +20,11 @@ import {
   UnknownBlocker,
   UnknownCriterion
 } from "@armory/goal-store"
+import {
+  deriveStatus,
+  encodeLedgerLine,
+  fold
+} from "@armory/goal-store/backend"
 import { Effect, type Layer, Result, Schema } from "effect"
 import fc from "fast-check"
 import { beforeAll, describe, expect, it } from "vitest"

@@ -1,6 +1,12 @@
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { fold, GoalStore, openGoalStore } from "@armory/goal-store"
+import {
+  GoalStore,
+  openGoalStore
+} from "@armory/goal-store"
+import {
+  fold
+} from "@armory/goal-store/backend"
 import { Result } from "effect"
 import { expect } from "vitest"
 import type { GoalStoreHarness } from "./behaviour.js"

@@ -10,7 +10,7 @@ import type {
   SetGoalStatusInput,
   SetInput,
   SteerInput
-} from "./Commands.js"
+} from "./GoalInputs.js"
 import {
   type DomainError,
   ForceNotAllowed,

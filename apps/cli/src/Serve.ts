@@ -3,13 +3,8 @@ import { readFile } from "node:fs/promises"
 import { createServer } from "node:http"
 import { unavailablePage } from "@armory/browser-runtime"
 import { fileGoalStoreFactory, type GoalStoreFactory, type HostChannel, LOOPBACK_HOSTS, serverLayer } from "@armory/client"
-import {
-  DEFAULT_ROOT,
-  DEFAULT_SESSION
-} from "@armory/goal-store"
-import {
-  goalStoreClient
-} from "@armory/goal-store/backend"
+import { DEFAULT_ROOT, DEFAULT_SESSION } from "@armory/goal-store"
+import { goalStoreClient } from "@armory/goal-store/backend"
 import { pgSessionDirectory } from "@armory/goal-store-pg"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Console, Context, Effect, Layer, Option, type Redacted } from "effect"

@@ -1,16 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import {
-  openGoalStore
-} from "@armory/goal-store"
-import {
-  decodeLedgerLine,
-  deriveStatus,
-  fold,
-  LEDGER_FILE,
-  LEDGER_QUARANTINE_FILE,
-  statusOf
-} from "@armory/goal-store/backend"
+import { openGoalStore } from "@armory/goal-store"
+import { decodeLedgerLine, deriveStatus, fold, LEDGER_FILE, LEDGER_QUARANTINE_FILE, statusOf } from "@armory/goal-store/backend"
 import { Result } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

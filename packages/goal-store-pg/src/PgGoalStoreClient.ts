@@ -1,11 +1,5 @@
-import {
-  type GoalStoreClient,
-  type ImportReport,
-  type LedgerEvent
-} from "@armory/goal-store"
-import {
-  goalStoreClient
-} from "@armory/goal-store/backend"
+import { type GoalStoreClient, type ImportReport, type LedgerEvent } from "@armory/goal-store"
+import { goalStoreClient } from "@armory/goal-store/backend"
 import { Effect, Exit, Scope } from "effect"
 import { makePgGoalDatabase, PgGoalDatabase, type PgGoalDatabaseOptions } from "./PgGoalDatabase.js"
 import { makePgGoalStoreBackend, pgGoalStoreOver, type PgGoalStoreOptions } from "./PgGoalStore.js"

@@ -1,14 +1,8 @@
 import { randomBytes } from "node:crypto"
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import {
-  type LedgerEvent
-} from "@armory/goal-store"
-import {
-  deriveStatus,
-  evaluateGate,
-  fold
-} from "@armory/goal-store/backend"
+import { type LedgerEvent } from "@armory/goal-store"
+import { deriveStatus, evaluateGate, fold } from "@armory/goal-store/backend"
 import { openPgGoalDatabase, type PgGoalDatabaseClient, type PgWriteStep } from "@armory/goal-store-pg"
 import { Result } from "effect"
 import { describeRequiring } from "@armory/config/test-components"

@@ -1,16 +1,7 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import {
-  LEDGER_SCHEMA,
-  type LedgerEvent,
-  MalformedState,
-  openGoalStore
-} from "@armory/goal-store"
-import {
-  decodeLedgerLine,
-  encodeLedgerLine,
-  LEDGER_EVENT_BY_KIND
-} from "@armory/goal-store/backend"
+import { LEDGER_SCHEMA, type LedgerEvent, MalformedState, openGoalStore } from "@armory/goal-store"
+import { decodeLedgerLine, encodeLedgerLine, LEDGER_EVENT_BY_KIND } from "@armory/goal-store/backend"
 import { Result, Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"

@@ -11,10 +11,7 @@ import {
   SETTLE_AFTER_MS,
   SNAPSHOT_LAG_BYTES
 } from "@armory/goal-store"
-import {
-  acquireLock,
-  type HeldLock
-} from "@armory/goal-store/backend"
+import { acquireLock, type HeldLock } from "@armory/goal-store/backend"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { expectSnapshotOfLedger, foldLedger, ledgerOf, rebuiltSnapshot, snapshotText } from "./support/files.js"

@@ -1,15 +1,8 @@
 import { fork } from "node:child_process"
 import { readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
-import {
-  type Checkpoint,
-  type Criterion,
-  openGoalStore
-} from "@armory/goal-store"
-import {
-  evaluateGate,
-  WRITE_STEPS
-} from "@armory/goal-store/backend"
+import { type Checkpoint, type Criterion, openGoalStore } from "@armory/goal-store"
+import { evaluateGate, WRITE_STEPS } from "@armory/goal-store/backend"
 import { afterAll, describe, expect, it } from "vitest"
 import { expectSnapshotOfLedger, foldLedger, ledgerOf } from "./support/files.js"
 import { readyGoal, tempRoot } from "./support/temp.js"

@@ -1,12 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs"
 import { hostname } from "node:os"
 import { join } from "node:path"
-import {
-  openGoalStore
-} from "@armory/goal-store"
-import {
-  acquireLock
-} from "@armory/goal-store/backend"
+import { openGoalStore } from "@armory/goal-store"
+import { acquireLock } from "@armory/goal-store/backend"
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect } from "effect"
 import { describeGoalStoreService } from "./support/behaviour.js"

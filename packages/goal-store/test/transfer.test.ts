@@ -9,9 +9,7 @@ import {
   MalformedState,
   openGoalStore
 } from "@armory/goal-store"
-import {
-  LEDGER_FILE
-} from "@armory/goal-store/backend"
+import { LEDGER_FILE } from "@armory/goal-store/backend"
 import { Effect, Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"

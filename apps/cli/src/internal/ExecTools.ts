@@ -8,9 +8,7 @@ import {
   openGoalStore,
   sessionPaths
 } from "@armory/goal-store"
-import {
-  mutationMethods
-} from "@armory/goal-store/backend"
+import { mutationMethods } from "@armory/goal-store/backend"
 import { arm } from "@armory/skill-arming"
 import { load } from "@armory/skill-loader"
 import { type Context, Effect, Result, Schema } from "effect"

@@ -1,11 +1,5 @@
-import {
-  type LedgerEvent,
-  MalformedState
-} from "@armory/goal-store"
-import {
-  decodeLedgerLine,
-  GoalState
-} from "@armory/goal-store/backend"
+import { type LedgerEvent, MalformedState } from "@armory/goal-store"
+import { decodeLedgerLine, GoalState } from "@armory/goal-store/backend"
 import { Result, Schema } from "effect"
 
 /** A `goal_events` row as the store selects it: the payload as jsonb text, decoded by the ledger's own codec. */

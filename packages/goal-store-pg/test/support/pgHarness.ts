@@ -1,7 +1,5 @@
 import { DEFAULT_SNAPSHOT_EVERY, openPgGoalDatabase, type PgGoalDatabaseClient, PgGoalStore } from "@armory/goal-store-pg"
-import {
-  fold
-} from "@armory/goal-store/backend"
+import { fold } from "@armory/goal-store/backend"
 import { Result } from "effect"
 import { expect } from "vitest"
 import type { GoalStoreHarness } from "../../../goal-store/test/support/behaviour.js"

@@ -20,11 +20,7 @@ import {
   UnknownBlocker,
   UnknownCriterion
 } from "@armory/goal-store"
-import {
-  deriveStatus,
-  encodeLedgerLine,
-  fold
-} from "@armory/goal-store/backend"
+import { deriveStatus, encodeLedgerLine, fold } from "@armory/goal-store/backend"
 import { Effect, type Layer, Result, Schema } from "effect"
 import fc from "fast-check"
 import { beforeAll, describe, expect, it } from "vitest"

@@ -1,12 +1,7 @@
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import {
-  GoalStore,
-  openGoalStore
-} from "@armory/goal-store"
-import {
-  fold
-} from "@armory/goal-store/backend"
+import { GoalStore, openGoalStore } from "@armory/goal-store"
+import { fold } from "@armory/goal-store/backend"
 import { Result } from "effect"
 import { expect } from "vitest"
 import type { GoalStoreHarness } from "./behaviour.js"

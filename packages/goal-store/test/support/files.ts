@@ -1,12 +1,6 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import {
-  encodeSnapshot,
-  fold,
-  type GoalState,
-  type LedgerScan,
-  scanLedger
-} from "@armory/goal-store/backend"
+import { encodeSnapshot, fold, type GoalState, type LedgerScan, scanLedger } from "@armory/goal-store/backend"
 import { Result } from "effect"
 import { expect } from "vitest"
 

@@ -76,7 +76,8 @@ export type GoalStoreFactory = (sessionId: string | undefined, access: GoalStore
 export const fileGoalStoreFactory =
   (root: string): GoalStoreFactory =>
   (sessionId, access) =>
-    makeFileGoalStore({ root, sessionId, ...access })
+    // The server's event loop answers other requests while a write commits.
+    makeFileGoalStore({ root, sessionId, offloadFsync: true, ...access })
 
 /** The id of the channel of an execution over HTTP. */
 export const HTTP_CHANNEL_ID = "armory-serve"

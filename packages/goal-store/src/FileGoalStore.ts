@@ -36,6 +36,13 @@ export interface GoalStoreOptions {
    */
   readonly operator?: string | undefined
   readonly lock?: LockOptions | undefined
+  /**
+   * Commit each write's ledger fsync on the thread pool, so that an event loop serving other requests
+   * keeps turning while it commits (the snapshot's and evidence records' fsyncs always do). A server
+   * hosting the store wants it; a single writer does not: it adds the thread pool's round trip to every
+   * write, which also holds the session lock longer for writers in other processes. Default `false`.
+   */
+  readonly offloadFsync?: boolean | undefined
   /** Test seam: fault injection at each durable write step. */
   readonly faults?: FaultHooks | undefined
   /** Test seam: `false` disables the session lock, to show what it prevents. Never in production. */
@@ -103,6 +110,7 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
   const ledgerPath = join(directory, LEDGER_FILE)
   const faults: FaultHooks = options.faults ?? {}
   const locking = options.locking ?? true
+  const offloadFsync = options.offloadFsync ?? false
   const writers = yield* Semaphore.make(1)
 
   const readState = (read: () => Result.Result<LoadedState, MalformedState>): Effect.Effect<LoadedState, MalformedState | StorageFailure> =>
@@ -117,14 +125,18 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
   )
 
   const persistSnapshot = (state: LoadedState) =>
-    Effect.try({
-      try: (): LoadedState => {
+    Effect.tryPromise({
+      try: async (): Promise<LoadedState> => {
         const text = encodeSnapshot(state.state, state.committedBytes)
-        writeSnapshotAtomically(directory, text, faults)
+        await writeSnapshotAtomically(directory, text, faults)
         return { ...state, snapshot: { ledgerBytes: state.committedBytes, bytes: Buffer.byteLength(text) } }
       },
       catch: storageFailure("snapshot write", join(directory, SNAPSHOT_FILE), true)
-    }).pipe(Effect.tap((written) => Effect.sync(() => (loaded = written))))
+    }).pipe(
+      // Once started, a snapshot write finishes (or fails) under the lock it was started under.
+      Effect.uninterruptible,
+      Effect.tap((written) => Effect.sync(() => (loaded = written)))
+    )
 
   const quarantineTornTail = (ledger: OpenLedger, state: LoadedState) =>
     Effect.try({
@@ -145,16 +157,18 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
       // again, under the same id, by the next evidence.
       if (event.kind === "evidence_added") {
         const evidence = { ...event.evidence, at: event.at }
-        yield* Effect.try({
+        yield* Effect.tryPromise({
           try: () => writeEvidenceRecord(directory, evidence),
           catch: storageFailure("evidence record write", join(directory, evidencePath(evidence)), false)
-        })
+        }).pipe(Effect.uninterruptible)
       }
       const line = Buffer.from(encodeLedgerLine(event), "utf8")
-      const ino = yield* Effect.try({
-        try: () => ledger.append(line, state.committedBytes, faults),
+      // Uninterruptible: the lock must not be released while the line is written but not yet fsynced,
+      // or another writer could build on an event that a failed fsync then cuts away.
+      const ino = yield* Effect.tryPromise({
+        try: () => ledger.append(line, state.committedBytes, faults, offloadFsync),
         catch: storageFailure("ledger append", ledgerPath, false)
-      })
+      }).pipe(Effect.uninterruptible)
       wrote = true
       const next = fold([event], state.state)
       if (Result.isFailure(next)) return yield* Effect.die(new Error(`a decided event does not apply: ${next.failure.reason}`))

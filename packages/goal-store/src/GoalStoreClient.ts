@@ -27,20 +27,27 @@ export const SETTLE_AFTER_MS = 20
 
 /**
  * The Promise face of an opened store, whichever backend it runs on. `settle`, when given, runs once
- * the client has been idle for `SETTLE_AFTER_MS` after a write; it never fails.
+ * the client has had no write in flight for `SETTLE_AFTER_MS` after one; it never fails.
  */
 export const goalStoreClient = (store: GoalStoreShape, settle?: Effect.Effect<void>): GoalStoreClient => {
   let timer: ReturnType<typeof setTimeout> | undefined
+  let inFlight = 0
+  // Counted from the moment no call is in flight: a write waiting its turn for the session lock must
+  // not have the settling compete with it for that lock.
   const settleLater = () => {
-    if (settle === undefined) return
-    clearTimeout(timer)
+    inFlight -= 1
+    if (settle === undefined || inFlight > 0) return
     timer = setTimeout(() => {
       timer = undefined
       // `settle` handles its own failures; what is left (a defect) only leaves goals.json behind, which the next open mends.
       Effect.runPromise(settle).catch(() => undefined)
     }, SETTLE_AFTER_MS)
   }
-  const write = <A, E>(effect: Effect.Effect<A, E>): Promise<A> => Effect.runPromise(effect).finally(settleLater)
+  const write = <A, E>(effect: Effect.Effect<A, E>): Promise<A> => {
+    inFlight += 1
+    clearTimeout(timer)
+    return Effect.runPromise(effect).finally(settleLater)
+  }
   const mutations = mutationMethods<GoalStoreClientMutations>(<N extends GoalMutationName>(name: N) => {
     const method = store[name] as (input?: unknown) => Effect.Effect<OutputOf<N>, unknown>
     return ((input?: unknown) => write(method(input))) as GoalStoreClientMutations[N]

@@ -86,7 +86,7 @@ const judgeSnapshot = (
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, "-")
 
-const planAndApply = (directory: string, dryRun: boolean): ReadonlyArray<string> => {
+const planAndApply = async (directory: string, dryRun: boolean): Promise<ReadonlyArray<string>> => {
   const actions: Array<string> = []
   const ledgerPath = join(directory, LEDGER_FILE)
   const snapshotPath = join(directory, SNAPSHOT_FILE)
@@ -120,7 +120,7 @@ const planAndApply = (directory: string, dryRun: boolean): ReadonlyArray<string>
       const temp = `${ledgerPath}.repair.tmp`
       writeFileSync(temp, kept.map((line) => encodeLedgerLine(line.event as LedgerEvent)).join(""), { flush: true })
       renameSync(temp, ledgerPath)
-      fsyncDirectory(directory)
+      await fsyncDirectory(directory)
     }
   }
   const rewritten = dropped.length > 0 || torn.length > 0
@@ -142,7 +142,7 @@ const planAndApply = (directory: string, dryRun: boolean): ReadonlyArray<string>
     )
     if (!dryRun) {
       if (verdict === "untrusted") renameSync(snapshotPath, aside)
-      writeSnapshotAtomically(directory, expected, {})
+      await writeSnapshotAtomically(directory, expected, {})
     }
   }
   const missingEvidence = (state.goal?.criteria ?? [])
@@ -151,7 +151,7 @@ const planAndApply = (directory: string, dryRun: boolean): ReadonlyArray<string>
   if (missingEvidence.length > 0) {
     actions.push(`write ${missingEvidence.length} missing evidence record${missingEvidence.length === 1 ? "" : "s"} under evidence/`)
     if (!dryRun) {
-      for (const evidence of missingEvidence) writeEvidenceRecord(directory, evidence)
+      for (const evidence of missingEvidence) await writeEvidenceRecord(directory, evidence)
     }
   }
   const strayTemps = existsSync(directory)
@@ -174,7 +174,7 @@ const planAndApply = (directory: string, dryRun: boolean): ReadonlyArray<string>
 export const repair = Effect.fn("repair")(function* (options: RepairOptions) {
   const { directory, sessionId } = yield* Effect.fromResult(sessionPaths(options))
   const dryRun = options.dryRun ?? false
-  const run = Effect.try({
+  const run = Effect.tryPromise({
     try: () => planAndApply(directory, dryRun),
     catch: (error) =>
       new StorageFailure({ operation: "repair", file: directory, reason: error instanceof Error ? error.message : String(error), committed: false })

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs"
+import { open, rename, rm } from "node:fs/promises"
 import { join } from "node:path"
 import { Result, Schema } from "effect"
 import { MalformedState } from "./Errors.js"
@@ -56,37 +56,39 @@ export const decodeSnapshot = (bytes: Uint8Array, file: string): Result.Result<D
 /**
  * Replaces `goals.json` atomically: a temp file written and fsynced, renamed over the snapshot, then
  * the directory fsynced so the rename itself is durable. A reader sees the old or the new snapshot.
+ * The fsyncs run off the event loop, so a server hosting the store keeps answering meanwhile.
  */
-export const writeSnapshotAtomically = (directory: string, text: string, faults: FaultHooks): void => {
+export const writeSnapshotAtomically = async (directory: string, text: string, faults: FaultHooks): Promise<void> => {
   const target = join(directory, SNAPSHOT_FILE)
   const temp = `${target}.${process.pid}.${Date.now().toString(36)}.tmp`
   try {
-    const fd = openSync(temp, "w")
+    const file = await open(temp, "w")
     try {
       faults.beforeStep?.("snapshot-write")
       const bytes = Buffer.from(text, "utf8")
-      const written = writeSync(fd, bytes)
-      if (written !== bytes.length) throw new Error(`short write: ${written} of ${bytes.length} bytes`)
+      const { bytesWritten } = await file.write(bytes)
+      if (bytesWritten !== bytes.length) throw new Error(`short write: ${bytesWritten} of ${bytes.length} bytes`)
       faults.beforeStep?.("snapshot-fsync")
-      fsyncSync(fd)
+      await file.sync()
     } finally {
-      closeSync(fd)
+      await file.close()
     }
     faults.beforeStep?.("snapshot-rename")
-    renameSync(temp, target)
+    await rename(temp, target)
   } catch (error) {
-    rmSync(temp, { force: true })
+    await rm(temp, { force: true })
     throw error
   }
   faults.beforeStep?.("directory-fsync")
-  fsyncDirectory(directory)
+  await fsyncDirectory(directory)
 }
 
-export const fsyncDirectory = (directory: string): void => {
-  const fd = openSync(directory, "r")
+/** Makes a directory's entries durable (a created or renamed file in it), off the event loop. */
+export const fsyncDirectory = async (directory: string): Promise<void> => {
+  const handle = await open(directory, "r")
   try {
-    fsyncSync(fd)
+    await handle.sync()
   } finally {
-    closeSync(fd)
+    await handle.close()
   }
 }

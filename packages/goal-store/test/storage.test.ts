@@ -207,6 +207,24 @@ const attempt = async (root: string, step: WriteStep): Promise<unknown> => {
   return rejection(store.checkpoint({ summary: `written while ${step} fails` }))
 }
 
+describe("a server hosting the store", () => {
+  it("keeps its event loop turning while a write waits for its fsyncs, with offloadFsync", async () => {
+    const root = tempRoot()
+    await readyGoal(root)
+    const store = await openGoalStore({ root, offloadFsync: true })
+    const turned: Array<boolean> = []
+    for (let index = 0; index < 10; index++) {
+      let ticked = false
+      setImmediate(() => {
+        ticked = true
+      })
+      await (index % 2 === 0 ? store.checkpoint({ summary: `write ${index}` }) : store.addEvidence({ criterionId: "c1", kind: "note", ref: `ci/${index}` }))
+      turned.push(ticked)
+    }
+    expect(turned).toEqual(turned.map(() => true))
+  })
+})
+
 describe("evidence records", () => {
   it("are on disk before the evidence_added event is appended, and a failed append commits nothing", async () => {
     const root = tempRoot()

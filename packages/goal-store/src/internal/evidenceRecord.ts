@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from "node:fs"
+import { mkdir, open } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import type { Evidence } from "../Goal.js"
 import { fsyncDirectory } from "../Snapshot.js"
@@ -9,23 +9,23 @@ export const evidencePath = (evidence: Pick<Evidence, "criterionId" | "attempt" 
 
 /**
  * Writes an evidence record durably: the file fsynced, then its directory and every directory this
- * write created (each one's parent), so that the record survives a crash once this returns.
+ * write created (each one's parent), so that the record survives a crash once this resolves. The
+ * fsyncs run off the event loop.
  */
-export const writeEvidenceRecord = (directory: string, evidence: Evidence): void => {
+export const writeEvidenceRecord = async (directory: string, evidence: Evidence): Promise<void> => {
   const file = join(directory, evidencePath(evidence))
   const folder = dirname(file)
-  const created = mkdirSync(folder, { recursive: true })
-  const fd = openSync(file, "w")
+  const created = await mkdir(folder, { recursive: true })
+  const handle = await open(file, "w")
   try {
-    writeSync(fd, `${JSON.stringify(evidence, null, 2)}\n`)
-    fsyncSync(fd)
+    await handle.write(`${JSON.stringify(evidence, null, 2)}\n`)
+    await handle.sync()
   } finally {
-    closeSync(fd)
+    await handle.close()
   }
   const first = created === undefined ? folder : dirname(created)
   for (let current = folder; ; current = dirname(current)) {
-    fsyncDirectory(current)
+    await fsyncDirectory(current)
     if (current === first || dirname(current) === current) break
   }
 }
-

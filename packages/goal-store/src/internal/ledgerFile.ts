@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, statSync, writeSync } from "node:fs"
+import { closeSync, constants, fstatSync, fsync, fsyncSync, ftruncateSync, openSync, readSync, statSync, writeSync } from "node:fs"
 import type { FaultHooks } from "../Faults.js"
 
 /** Reads up to `length` bytes at `position` of an open file (fewer at its end). */
@@ -47,18 +47,23 @@ const openExisting = (path: string): number | undefined => {
   }
 }
 
+/** fsync on the thread pool: the commit point takes milliseconds on a slow disk, and the event loop stays free meanwhile. */
+const fsyncOffLoop = (fd: number): Promise<void> =>
+  new Promise((resolve, reject) => fsync(fd, (error) => (error === null ? resolve() : reject(error))))
+
 /**
  * Appends one line to an open ledger with a single `write()` and fsyncs it: the fsync is the commit
- * point. On any failure the file is cut back to `committedBytes`, so a failed append leaves no
- * partial event.
+ * point, on the thread pool when `offload` asks for it. On any failure the file is cut back to
+ * `committedBytes`, so a failed append leaves no partial event.
  */
-const appendLine = (fd: number, bytes: Uint8Array, committedBytes: number, faults: FaultHooks): void => {
+const appendLine = async (fd: number, bytes: Uint8Array, committedBytes: number, faults: FaultHooks, offload: boolean): Promise<void> => {
   try {
     faults.beforeStep?.("ledger-write")
     const written = writeSync(fd, bytes)
     if (written !== bytes.length) throw new Error(`short write: ${written} of ${bytes.length} bytes`)
     faults.beforeStep?.("ledger-fsync")
-    fsyncSync(fd)
+    if (offload) await fsyncOffLoop(fd)
+    else fsyncSync(fd)
   } catch (error) {
     ftruncateSync(fd, committedBytes)
     fsyncSync(fd)
@@ -86,8 +91,11 @@ export interface LedgerSource {
  * writer sees at that path until the lock is released (repair replaces the ledger only under it).
  */
 export interface OpenLedger extends LedgerSource {
-  /** Appends and fsyncs one line (creating the ledger if it did not exist); answers the file's inode. */
-  readonly append: (bytes: Uint8Array, committedBytes: number, faults: FaultHooks) => number
+  /**
+   * Appends and fsyncs one line (creating the ledger if it did not exist), the fsync on the thread
+   * pool when `offload` says so; resolves to the file's inode.
+   */
+  readonly append: (bytes: Uint8Array, committedBytes: number, faults: FaultHooks, offload: boolean) => Promise<number>
   readonly truncate: (committedBytes: number) => void
   readonly close: () => void
 }
@@ -103,9 +111,9 @@ export const openLedger = (path: string): OpenLedger => {
       return { size: info.size, ino: info.ino }
     },
     read: (position, length) => (fd === undefined ? new Uint8Array() : readRange(fd, position, length)),
-    append: (bytes, committedBytes, faults) => {
+    append: async (bytes, committedBytes, faults, offload) => {
       const open = (fd ??= openSync(path, LEDGER_FLAGS | constants.O_CREAT, 0o666))
-      appendLine(open, bytes, committedBytes, faults)
+      await appendLine(open, bytes, committedBytes, faults, offload)
       return (ino ??= fstatSync(open).ino)
     },
     truncate: (committedBytes) => {

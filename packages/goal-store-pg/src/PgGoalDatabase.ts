@@ -3,7 +3,7 @@ import { PgClient } from "@effect/sql-pg"
 import { Context, Duration, Effect, Layer, Redacted, type Scope } from "effect"
 import { Reactivity } from "effect/reactivity"
 import { type Migrator, SqlClient, SqlError } from "effect/sql"
-import { describeSqlError, sqlDefectsAsFailures } from "./internal/sqlFailure.js"
+import { describeSqlError, inTransaction, sqlDefectsAsFailures } from "./internal/sqlFailure.js"
 import { LATEST_MIGRATION, migrate, MIGRATIONS_TABLE } from "./Migrations.js"
 
 /** The schema the store's tables live in unless told otherwise. */
@@ -123,14 +123,13 @@ export const makePgGoalDatabase = Effect.fn("makePgGoalDatabase")(function* (
 
   // PostgreSQL checks CREATE on the database before it checks whether the schema exists, so a role
   // that owns an existing schema but may not create one must not be asked to.
-  yield* sqlDefectsAsFailures(
-    sql.withTransaction(
-      Effect.gen(function* () {
-        yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`armory-goal-store:${schema}`}))`
-        const existing = yield* sql`SELECT 1 FROM pg_namespace WHERE nspname = ${schema}`
-        if (existing.length === 0) yield* sql`CREATE SCHEMA ${sql(schema)}`
-      })
-    )
+  yield* inTransaction(
+    sql,
+    Effect.gen(function* () {
+      yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`armory-goal-store:${schema}`}))`
+      const existing = yield* sql`SELECT 1 FROM pg_namespace WHERE nspname = ${schema}`
+      if (existing.length === 0) yield* sql`CREATE SCHEMA ${sql(schema)}`
+    })
   ).pipe(Effect.mapError(failure("connect")))
   yield* sqlDefectsAsFailures(migrate(schema)).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.mapError(failure("migrate")))
   const [version] = yield* sql<{ readonly latest: number }>`SELECT max(migration_id) AS latest FROM ${sql(

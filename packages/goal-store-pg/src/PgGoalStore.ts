@@ -29,7 +29,7 @@ import {
 import { Cause, Data, Effect, Layer, Result, Schedule, Schema, Semaphore } from "effect"
 import { SqlError } from "effect/sql"
 import { canonicalJson, type EventRow, decodeEventRows, decodeSnapshotRow, unstorableReason } from "./internal/ledgerRows.js"
-import { connectionLost, describeSqlError, isSequenceConflict, sqlDefectsAsFailures, sqlErrorIn } from "./internal/sqlFailure.js"
+import { connectionLost, describeSqlError, inTransaction, isSequenceConflict, sqlErrorIn } from "./internal/sqlFailure.js"
 import type { PgFaultHooks, PgWriteStep } from "./PgFaults.js"
 import { PgGoalDatabase, type PgGoalDatabaseOptions, pgSessionDirectory } from "./PgGoalDatabase.js"
 
@@ -251,7 +251,8 @@ export const makePgGoalStoreBackend = Effect.fn("makePgGoalStoreBackend")(functi
    * token compared. Retried on new connections for a few seconds before the outcome is called unknown.
    */
   const settleCommit = (pending: Pending): Effect.Effect<CommitOutcome, GoalStoreError> => {
-    const probe = sqlDefectsAsFailures(sql.withTransaction(
+    const probe = inTransaction(
+      sql,
       Effect.gen(function* () {
         const free = yield* sql`INSERT INTO ${events} (session_id, seq, kind, payload, writer)
           VALUES (${key}, ${pending.event.seq}, ${pending.event.kind}, ${pending.payload}::jsonb, ${randomUUID()}::uuid)
@@ -261,7 +262,7 @@ export const makePgGoalStoreBackend = Effect.fn("makePgGoalStoreBackend")(functi
           FROM ${events} WHERE session_id = ${key} AND seq = ${pending.event.seq}`
         return row
       })
-    ))
+    )
     return probe.pipe(
       Effect.flatMap((row): Effect.Effect<CommitOutcome, MalformedState> => {
         if (row === undefined || row.writer !== pending.writer) return Effect.succeed({ _tag: "Absent" })
@@ -319,7 +320,7 @@ export const makePgGoalStoreBackend = Effect.fn("makePgGoalStoreBackend")(functi
         decided = { decision, next: next.success }
         return decided
       })
-      return sql.withTransaction(body).pipe(
+      return inTransaction(sql, body).pipe(
         Effect.map((outcome): Attempt<A> => ({ _tag: "Done", outcome })),
         Effect.catchCause((cause) =>
           Effect.gen(function* (): Effect.fn.Return<Attempt<A>, GoalStoreError> {
@@ -403,7 +404,8 @@ export const makePgGoalStoreBackend = Effect.fn("makePgGoalStoreBackend")(functi
       }
       const final = replayed.success.at(-1)?.after
       const writer = randomUUID()
-      const write = sqlDefectsAsFailures(sql.withTransaction(
+      const write = inTransaction(
+        sql,
         Effect.gen(function* () {
           const current = yield* Effect.flatMap(readSnapshot, (state) => readSince(state))
           if (current.seq > 0) {
@@ -417,7 +419,7 @@ export const makePgGoalStoreBackend = Effect.fn("makePgGoalStoreBackend")(functi
           }
           if (final !== undefined) yield* writeSnapshot(final)
         })
-      ))
+      )
       yield* write.pipe(
         Effect.retry({
           while: (error) => error._tag === "SqlError" && (isSequenceConflict(error) || connectionLost(error)),

@@ -24,7 +24,7 @@ import {
   PgGoalStore,
   type PgWriteStep
 } from "@armory/goal-store-pg"
-import { type Duration, Effect, Layer, Result } from "effect"
+import { Cause, type Duration, Effect, Exit, Layer, Result } from "effect"
 import { describeRequiring } from "@armory/config/test-components"
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest"
 import { everyKindOfEvent, RELEASE_MANAGER } from "../../goal-store/test/support/behaviour.js"
@@ -407,6 +407,43 @@ describeRequiring("pg", "connections lost mid-write", () => {
     const checkpoint = await store.checkpoint({ summary: "committed, read back twice" })
     expect(checkpoint.id).toBe("k1")
     expect(await summaries(schema)).toEqual(["committed, read back twice"])
+  })
+
+  it("a COMMIT lost on its way, then a read-back that finds the seq free but loses its ROLLBACK: found absent, retried, landing once", async () => {
+    // The read-back learns that the COMMIT did not land from its own insert going through; rolling that
+    // insert back on a dead connection fails, and the SQL client then turns every failure of the
+    // transaction into a defect — the read-back's answer included.
+    const before = proxy.cuts()
+    const { schema, store } = await cutAt("commit", () => {
+      proxy.dropNextRequest()
+      proxy.dropNextRequestContaining("ROLLBACK")
+    }, proxy.url)
+    const checkpoint = await store.checkpoint({ summary: "neither the commit nor the rollback arrived" })
+    expect(proxy.cuts() - before).toBe(2)
+    expect(checkpoint.id).toBe("k1")
+    expect(await summaries(schema)).toEqual(["neither the commit nor the rollback arrived"])
+    expect((await eventsOf(schema)).map((row) => row.seq)).toEqual([1, 2])
+  })
+
+  it("an import refused for a session that holds events, whose ROLLBACK is lost: still InvalidInput, as a failure", async () => {
+    const { schema, database } = await freshDatabase()
+    const session = await database.open({ sessionId: "held" })
+    await session.set({ objective: "Already here" })
+    const ledger = await session.events()
+    const before = proxy.cuts()
+    const exit = await Effect.runPromiseExit(
+      Effect.gen(function* () {
+        yield* Effect.sync(() => proxy.dropNextRequestContaining("ROLLBACK"))
+        return yield* importPgLedger(ledger, { sessionId: "held" })
+      }).pipe(Effect.provide(PgGoalDatabase.layer({ databaseUrl: proxy.url, schema, maxConnections: 2 })))
+    )
+    expect(proxy.cuts() - before).toBe(1)
+    if (Exit.isSuccess(exit)) throw new Error("the import into a session holding events went through")
+    expect(exit.cause.reasons.map((reason) => reason._tag)).toEqual(["Fail"])
+    expect(Cause.squash(exit.cause)).toMatchObject({
+      _tag: "InvalidInput",
+      reason: "session held already holds goal g1; a ledger is imported into an empty session only"
+    })
   })
 
   it("an outcome that cannot be read back is a StorageFailure that says it is unknown", async () => {

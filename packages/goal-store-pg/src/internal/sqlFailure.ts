@@ -1,5 +1,13 @@
 import { Cause, Effect } from "effect"
-import { SqlError } from "effect/sql"
+import { type SqlClient, SqlError } from "effect/sql"
+
+/** The failed ROLLBACK among a cause's defects, wherever it sits: the SQL client raises it as one. */
+const lostRollback = (cause: Cause.Cause<unknown>): SqlError.SqlError | undefined => {
+  for (const reason of cause.reasons) {
+    if (Cause.isDieReason(reason) && SqlError.isSqlError(reason.defect)) return reason.defect
+  }
+  return undefined
+}
 
 /**
  * The SQL failure behind a cause. A transaction whose connection died fails its ROLLBACK too, and
@@ -10,18 +18,40 @@ export const sqlErrorIn = (cause: Cause.Cause<unknown>): SqlError.SqlError | und
   for (const reason of cause.reasons) {
     if (Cause.isFailReason(reason) && SqlError.isSqlError(reason.error)) return reason.error
   }
-  for (const reason of cause.reasons) {
-    if (Cause.isDieReason(reason) && SqlError.isSqlError(reason.defect)) return reason.defect
-  }
-  return undefined
+  return lostRollback(cause)
 }
 
 /**
  * A transaction's lost connection as a failure: the failed ROLLBACK the SQL client raises as a
- * defect is put back on the error channel, where retries and typed mapping can see it.
+ * defect is put back on the error channel, where retries and typed mapping can see it. It is looked
+ * for among all the defects, not just the first: when the work inside had failed already, the client
+ * combines that failure with the ROLLBACK's and turns both into defects, the work's one first.
  */
 export const sqlDefectsAsFailures = <A, E, R>(transaction: Effect.Effect<A, E, R>): Effect.Effect<A, E | SqlError.SqlError, R> =>
-  Effect.catchDefect(transaction, (defect) => (SqlError.isSqlError(defect) ? Effect.fail(defect) : Effect.die(defect)))
+  Effect.catchCause(transaction, (cause): Effect.Effect<never, E | SqlError.SqlError> => {
+    const lost = lostRollback(cause)
+    return lost === undefined ? Effect.failCause(cause) : Effect.fail(lost)
+  })
+
+/**
+ * `sql.withTransaction(body)`, failing the way the body failed. When the body fails and the ROLLBACK
+ * after it fails too, the SQL client turns the body's typed failure into a defect (see
+ * {@link sqlDefectsAsFailures}), out of reach of `catchTag` and retries. PostgreSQL refuses a
+ * ROLLBACK only when the connection is gone, and then the server rolls back what it left open, so
+ * the body's own failure is still the transaction's outcome, and is what it fails with.
+ */
+export const inTransaction = <A, E, R>(sql: SqlClient.SqlClient, body: Effect.Effect<A, E, R>): Effect.Effect<A, E | SqlError.SqlError, R> =>
+  Effect.suspend(() => {
+    let failed: Cause.Cause<E> | undefined
+    const transaction = sql.withTransaction(
+      Effect.onError(body, (cause) =>
+        Effect.sync(() => {
+          failed = cause
+        })
+      )
+    )
+    return Effect.catchCause(transaction, (cause) => (failed === undefined ? sqlDefectsAsFailures(Effect.failCause(cause)) : Effect.failCause(failed)))
+  })
 
 const sqlState = (error: SqlError.SqlError): string | undefined => {
   const cause: unknown = error.reason.cause

@@ -16,6 +16,8 @@ export interface PgProxy {
   readonly dropNextRequestContaining: (text: string) => void
   /** While on, every new connection is closed at once: the database is unreachable. */
   readonly refuseConnections: (refuse: boolean) => void
+  /** How many connections an armed drop has cut so far, so a test can tell its faults really happened. */
+  readonly cuts: () => number
   readonly close: () => Promise<void>
 }
 
@@ -27,6 +29,7 @@ export const startProxy = async (target: URL): Promise<PgProxy> => {
   let dropContaining: string | undefined
   let dropAnswer = false
   let refusing = false
+  let cuts = 0
   const sockets = new Set<Socket>()
   const server = createServer((client) => {
     if (refusing) {
@@ -40,9 +43,16 @@ export const startProxy = async (target: URL): Promise<PgProxy> => {
       upstream.destroy()
     }
     client.on("data", (chunk: Buffer) => {
-      if (dropRequest || (dropContaining !== undefined && chunk.includes(dropContaining))) {
+      // Each cut is armed on its own, so two armed together hit two different requests in turn.
+      if (dropRequest) {
         dropRequest = false
+        cuts += 1
+        cut()
+        return
+      }
+      if (dropContaining !== undefined && chunk.includes(dropContaining)) {
         dropContaining = undefined
+        cuts += 1
         cut()
         return
       }
@@ -51,6 +61,7 @@ export const startProxy = async (target: URL): Promise<PgProxy> => {
     upstream.on("data", (chunk: Buffer) => {
       if (dropAnswer && chunk.includes(COMMIT_COMPLETE)) {
         dropAnswer = false
+        cuts += 1
         cut()
         return
       }
@@ -83,6 +94,7 @@ export const startProxy = async (target: URL): Promise<PgProxy> => {
     refuseConnections: (refuse) => {
       refusing = refuse
     },
+    cuts: () => cuts,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy()

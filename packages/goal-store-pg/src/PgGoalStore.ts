@@ -13,6 +13,7 @@ import {
   StorageFailure
 } from "@armory/goal-store"
 import {
+  canonicalJson,
   type DecideContext,
   type Decision,
   decideContext,
@@ -28,7 +29,7 @@ import {
 } from "@armory/goal-store/backend"
 import { Cause, Data, Effect, Layer, Result, Schedule, Schema, Semaphore } from "effect"
 import { SqlError } from "effect/sql"
-import { canonicalJson, type EventRow, decodeEventRows, decodeSnapshotRow, unstorableReason } from "./internal/ledgerRows.js"
+import { type EventRow, decodeEventRows, decodeSnapshotRow, unstorableReason } from "./internal/ledgerRows.js"
 import { connectionLost, describeSqlError, inTransaction, isSequenceConflict, sqlErrorIn } from "./internal/sqlFailure.js"
 import type { PgFaultHooks, PgWriteStep } from "./PgFaults.js"
 import { PgGoalDatabase, type PgGoalDatabaseOptions, pgSessionDirectory } from "./PgGoalDatabase.js"

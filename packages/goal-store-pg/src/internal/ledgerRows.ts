@@ -36,17 +36,6 @@ export const decodeSnapshotRow = (row: { readonly seq: number; readonly state: u
   return Result.succeed(decoded.success)
 }
 
-/**
- * JSON with object keys sorted: jsonb keeps its own key order, so a stored state and a folded one
- * are compared by content, not by the order their keys were written in.
- */
-export const canonicalJson = (value: unknown): string =>
-  JSON.stringify(value, (_key, item: unknown) =>
-    typeof item === "object" && item !== null && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : item
-  )
-
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /**

@@ -9,7 +9,14 @@ import { CriterionSpec, CriterionStatus, EvidenceKind, QaChannel, SafeId, Settab
  * gate — and only on a store an operator opened (`GoalStoreOptions.operator`); the ledger records
  * who forced it. Model-facing surfaces take the same inputs without `force` (`withoutForce`).
  */
-const force = { force: Schema.optionalKey(Schema.Boolean) }
+const force = {
+  force: Schema.optionalKey(
+    Schema.Boolean.annotate({
+      description:
+        "Operator only: change a goal that is already complete (recorded with the operator's name). Never opens the gate; refused with ForceNotAllowed by a store opened without an operator."
+    })
+  )
+}
 
 export const SetInput = Schema.Struct({ objective: Text, criteria: Schema.optionalKey(Schema.Array(CriterionSpec)) })
 export type SetInput = typeof SetInput.Type

@@ -550,9 +550,11 @@ export interface components {
         GoalAddBlockerInput: {
             /** @description a non-blank text */
             detail: string;
+            /** @description Operator only: change a goal that is already complete (recorded with the operator's name). Never opens the gate; refused with ForceNotAllowed by a store opened without an operator. */
             force?: boolean;
         };
         GoalAddCriterionInput: {
+            /** @description Operator only: change a goal that is already complete (recorded with the operator's name). Never opens the gate; refused with ForceNotAllowed by a store opened without an operator. */
             force?: boolean;
             /** @enum {string} */
             qaChannel: "http" | "tmux" | "browser" | "computer" | "cli";
@@ -565,6 +567,7 @@ export interface components {
             /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
             criterionId: string;
             detail?: string;
+            /** @description Operator only: change a goal that is already complete (recorded with the operator's name). Never opens the gate; refused with ForceNotAllowed by a store opened without an operator. */
             force?: boolean;
             /** @enum {string} */
             kind: "red" | "green" | "scenario" | "cleanup" | "note";
@@ -579,21 +582,25 @@ export interface components {
         GoalCheckpointInput: {
             /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
             activeCriterion?: string;
+            /** @description Operator only: change a goal that is already complete (recorded with the operator's name). Never opens the gate; refused with ForceNotAllowed by a store opened without an operator. */
             force?: boolean;
             /** @description a non-blank text */
             summary: string;
         };
         GoalCompleteInput: {
+            /** @description Operator only: change a goal that is already complete (recorded with the operator's name). Never opens the gate; refused with ForceNotAllowed by a store opened without an operator. */
             force?: boolean;
         };
         GoalResolveBlockerInput: {
             /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
             blockerId: string;
+            /** @description Operator only: change a goal that is already complete (recorded with the operator's name). Never opens the gate; refused with ForceNotAllowed by a store opened without an operator. */
             force?: boolean;
         };
         GoalSetCriterionStatusInput: {
             /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
             criterionId: string;
+            /** @description Operator only: change a goal that is already complete (recorded with the operator's name). Never opens the gate; refused with ForceNotAllowed by a store opened without an operator. */
             force?: boolean;
             /** @enum {string} */
             status: "pending" | "in_progress" | "pass" | "fail" | "blocked" | "needs_user_decision";
@@ -611,6 +618,7 @@ export interface components {
             objective: string;
         };
         GoalSetStatusInput: {
+            /** @description Operator only: change a goal that is already complete (recorded with the operator's name). Never opens the gate; refused with ForceNotAllowed by a store opened without an operator. */
             force?: boolean;
             /** @enum {string} */
             status: "active" | "review_blocked" | "needs_user_decision" | "blocked";
@@ -726,6 +734,7 @@ export interface components {
             };
             directive: string;
             evidence: string;
+            /** @description Operator only: change a goal that is already complete (recorded with the operator's name). Never opens the gate; refused with ForceNotAllowed by a store opened without an operator. */
             force?: boolean;
             /** @enum {string} */
             kind: "add_criterion" | "redirect" | "narrow_scope" | "reprioritize" | "annotate";

@@ -1,9 +1,9 @@
 import { mkdirSync, readdirSync } from "node:fs"
 import { join, resolve } from "node:path"
-import { Effect, Result, Schema, type Scope, Semaphore } from "effect"
+import { Clock, Effect, Exit, Result, Schema, type Scope, Semaphore } from "effect"
 import type { DecideContext, Decision } from "./GoalRules.js"
 import { fold } from "./GoalRules.js"
-import { type GoalStoreError, InvalidInput, type MalformedState, StorageFailure } from "./Errors.js"
+import { type GoalStoreError, InvalidInput, type LockUnavailable, type MalformedState, StorageFailure } from "./Errors.js"
 import type { FaultHooks } from "./Faults.js"
 import type { GoalState } from "./Goal.js"
 import { SafeId, Text } from "./Goal.js"
@@ -12,12 +12,19 @@ import { type LoadedState, loadFull, refresh, snapshotBehind, snapshotDue } from
 import { type OpenLedger, openLedger } from "./internal/ledgerFile.js"
 import { appendDurably, encodeLedgerLine, LEDGER_FILE, LEDGER_QUARANTINE_FILE } from "./Ledger.js"
 import type { LedgerEvent } from "./LedgerEvent.js"
-import { acquireLock, type HeldLock, type LockOptions, noLock } from "./Lock.js"
+import { acquireLock, HAND_OVER_MS, type HeldLock, type LockOptions, noLock } from "./Lock.js"
 import { encodeSnapshot, SNAPSHOT_FILE, writeSnapshotAtomically } from "./Snapshot.js"
 import { type GoalStoreClient, goalStoreClient } from "./GoalStoreClient.js"
 import { decideContext, type GoalStoreAccess, type GoalStoreBackend, goalStoreFromBackend, type GoalStoreShape } from "./GoalStoreBackend.js"
 
 const FLUSH_LOCK_TIMEOUT_MS = 1000
+/**
+ * How long a store writing back to back keeps the lock after another writer asked for it: a burst of
+ * a few writes per hold, rather than one, keeps the hand-over pauses from dominating under contention.
+ */
+const KEEP_WHEN_ASKED_NANOS = 4_000_000n
+
+const monotonicNow = Clock.clockWith((clock) => clock.monotonicTimeNanos)
 
 /** Where goals live unless told otherwise: `.armory/goals/` under the working directory. */
 export const DEFAULT_ROOT = join(".armory", "goals")
@@ -184,72 +191,133 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
       return appended.state
     })
 
-  const withLock = <A, E>(use: (lock: HeldLock) => Effect.Effect<A, E>, lockOptions: LockOptions | undefined = options.lock) =>
-    Effect.acquireUseRelease(
-      Effect.try({
-        try: () => {
-          if (!directoryExists) mkdirSync(directory, { recursive: true })
-          directoryExists = true
-        },
-        catch: storageFailure("create directory", directory, false)
-      }).pipe(Effect.andThen(locking ? acquireLock(join(directory, ".lock"), lockOptions) : Effect.succeed(noLock(directory)))),
-      use,
-      (lock) =>
-        Effect.try({ try: () => faults.beforeStep?.("unlock"), catch: () => undefined }).pipe(
-          Effect.ignore,
-          Effect.andThen(lock.release)
-        )
-    )
+  /**
+   * The session lock and the ledger opened under it. A store keeps them between writes for as long as
+   * it writes back to back and no other writer waits (`contended`), and lets go once its event loop
+   * turns with no write of its own in flight: a burst of writes takes the lock once, while a writer in
+   * another process still gets it after the write it asked during.
+   */
+  interface Lease {
+    readonly lock: HeldLock
+    readonly ledger: OpenLedger
+    /** When the lock was taken, in monotonic nanoseconds. */
+    readonly since: bigint
+  }
+  let lease: Lease | undefined
+  /** Set when this store let go because another writer asked: its next take of the lock waits for that writer first. */
+  let handedOver = false
+  let inFlight = 0
+  let idleRelease: ReturnType<typeof setImmediate> | undefined
 
-  /** The ledger file, open for one cycle under the lock. */
-  const withLedger = <A, E>(use: (ledger: OpenLedger) => Effect.Effect<A, E>) =>
-    Effect.acquireUseRelease(
-      Effect.try({ try: () => openLedger(ledgerPath), catch: storageFailure("ledger open", ledgerPath, false) }),
-      use,
-      (ledger) => Effect.sync(() => ledger.close())
+  const takeLease = (lockOptions: LockOptions | undefined): Effect.Effect<Lease, StorageFailure | LockUnavailable> => {
+    const held = lease
+    if (held !== undefined) {
+      return Effect.try({
+        try: () => {
+          if (held.ledger.atPath()) return held
+          held.ledger.close()
+          const reopened = { ...held, ledger: openLedger(ledgerPath) }
+          lease = reopened
+          return reopened
+        },
+        catch: storageFailure("ledger open", ledgerPath, false)
+      }).pipe(Effect.tapError(() => Effect.sync(endLease)))
+    }
+    const courtesy = handedOver ? Effect.sleep(HAND_OVER_MS) : Effect.void
+    handedOver = false
+    return Effect.try({
+      try: () => {
+        if (!directoryExists) mkdirSync(directory, { recursive: true })
+        directoryExists = true
+      },
+      catch: storageFailure("create directory", directory, false)
+    }).pipe(
+      Effect.andThen(courtesy),
+      Effect.andThen(locking ? acquireLock(join(directory, ".lock"), lockOptions) : Effect.succeed(noLock(directory))),
+      Effect.flatMap((lock) =>
+        Effect.try({ try: () => openLedger(ledgerPath), catch: storageFailure("ledger open", ledgerPath, false) }).pipe(
+          Effect.tapError(() => lock.release),
+          Effect.flatMap((ledger) => Effect.map(monotonicNow, (since) => (lease = { lock, ledger, since })))
+        )
+      )
     )
+  }
+
+  /** Closes the ledger and releases the lock, if this store holds them; only ever run with no cycle in progress. */
+  const endLease = () => {
+    const ended = lease
+    if (ended === undefined) return
+    lease = undefined
+    ended.ledger.close()
+    try {
+      faults.beforeStep?.("unlock")
+    } catch {
+      // An injected unlock failure leaves the lock to be released all the same.
+    }
+    Effect.runSync(ended.lock.release)
+  }
+
+  const endLeaseWhenIdle = () => {
+    if (idleRelease !== undefined) return
+    idleRelease = setImmediate(() => {
+      idleRelease = undefined
+      // A cycle in flight decides for itself when it ends.
+      if (inFlight === 0) endLease()
+    })
+  }
+
+  /** Runs `use` holding the lease, one cycle at a time; a failed cycle, or another writer waiting, ends the lease right after. */
+  const withLease = <A, E>(use: (lease: Lease) => Effect.Effect<A, E>, lockOptions: LockOptions | undefined = options.lock) =>
+    Effect.suspend(() => {
+      inFlight += 1
+      return writers.withPermit(
+        Effect.acquireUseRelease(Effect.suspend(() => takeLease(lockOptions)), use, (held, exit) =>
+          Exit.isFailure(exit)
+            ? Effect.sync(endLease)
+            : Effect.gen(function* () {
+                const asked = (yield* held.lock.contended) && (yield* monotonicNow) - held.since >= KEEP_WHEN_ASKED_NANOS
+                if (!asked) return endLeaseWhenIdle()
+                handedOver = true
+                endLease()
+              })
+        )
+      )
+    }).pipe(Effect.ensuring(Effect.sync(() => (inFlight -= 1))))
 
   /** The ledger as it is now, read through the open file: what other writers appended is folded in. */
   const refreshed = (ledger: OpenLedger) =>
     readState(() => refresh(directory, loaded, ledger)).pipe(Effect.tap((next) => Effect.sync(() => (loaded = next))))
 
-  /** The locked cycle every mutation goes through: refresh, decide, append, snapshot when due, unlock. */
+  /** The locked cycle every mutation goes through: refresh, decide, append, snapshot when due. */
   const transact = <A>(decide: (state: GoalState, context: DecideContext) => Decision<A>): Effect.Effect<A, GoalStoreError> =>
-    writers.withPermit(
-      withLock((lock) =>
-        withLedger((ledger) =>
-          Effect.gen(function* () {
-            let state = yield* refreshed(ledger)
-            if (state.tornBytes > 0) state = yield* quarantineTornTail(ledger, state)
-            const decision = decide(state.state, yield* decideContext(sessionId))
-            if (decision._tag === "Commit") return decision.answer(yield* append(lock, ledger, state, decision.event))
-            // Nothing was committed, so a snapshot that cannot be written now must not fail the answer:
-            // it may lag, and the next write or open tries again.
-            if (snapshotDue(state)) state = yield* persistSnapshot(state).pipe(Effect.orElseSucceed(() => state))
-            if (decision._tag === "Unchanged") return decision.value
-            if (decision.record !== undefined) yield* append(lock, ledger, state, decision.record)
-            return yield* Effect.fail(decision.error)
-          })
-        )
-      )
+    withLease(({ lock, ledger }) =>
+      Effect.gen(function* () {
+        let state = yield* refreshed(ledger)
+        if (state.tornBytes > 0) state = yield* quarantineTornTail(ledger, state)
+        const decision = decide(state.state, yield* decideContext(sessionId))
+        if (decision._tag === "Commit") return decision.answer(yield* append(lock, ledger, state, decision.event))
+        // Nothing was committed, so a snapshot that cannot be written now must not fail the answer:
+        // it may lag, and the next write or open tries again.
+        if (snapshotDue(state)) state = yield* persistSnapshot(state).pipe(Effect.orElseSucceed(() => state))
+        if (decision._tag === "Unchanged") return decision.value
+        if (decision.record !== undefined) yield* append(lock, ledger, state, decision.record)
+        return yield* Effect.fail(decision.error)
+      })
     )
 
   // A layer's close waits at most this long for the lock: the snapshot may lag, so a busy lock is
   // no reason to hold up a shutdown.
-  const flush = writers.withPermit(
-    withLock(
-      () =>
-        withLedger((ledger) =>
-          Effect.gen(function* () {
-            const state = yield* refreshed(ledger)
-            if (snapshotBehind(state)) yield* persistSnapshot(state)
-          })
-        ),
-      { ...options.lock, timeoutMs: FLUSH_LOCK_TIMEOUT_MS }
-    )
+  const flush = withLease(
+    ({ ledger }) =>
+      Effect.gen(function* () {
+        const state = yield* refreshed(ledger)
+        if (snapshotBehind(state)) yield* persistSnapshot(state)
+      }),
+    { ...options.lock, timeoutMs: FLUSH_LOCK_TIMEOUT_MS }
   ).pipe(
     Effect.when(Effect.sync(() => wrote && snapshotBehind(loaded))),
-    Effect.ignore
+    Effect.ignore,
+    Effect.andThen(writers.withPermit(Effect.sync(endLease)))
   )
 
   const backend: GoalStoreBackend = {

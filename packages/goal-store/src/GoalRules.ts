@@ -431,40 +431,79 @@ export interface FoldFailure {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
-type DraftCriterion = Mutable<Omit<Criterion, "evidence">> & { evidence: Array<Evidence> }
+type DraftGoal = Mutable<Goal>
 
-type DraftGoal = Mutable<Omit<Goal, "criteria" | "checkpoints" | "steering" | "reviewBlockers">> & {
-  criteria: Array<DraftCriterion>
-  checkpoints: Array<Checkpoint>
-  steering: Array<Steering>
-  reviewBlockers: Array<Blocker>
+/**
+ * The ids a state holds, by series, for the series asked about so far. It describes exactly one state
+ * at a time: a fold from that state takes it over and leaves it describing the state it folds to, so
+ * a fold of one event (every write) checks its ids without scanning the goal's history again.
+ */
+interface IdIndex {
+  describes: GoalState | undefined
+  readonly series: Map<IdSeries, Set<string>>
 }
 
+const idIndexes = new WeakMap<GoalState, IdIndex>()
+
+/** The index of `state` when it still describes it (no other fold took it over), else a new one. */
+const idIndexOf = (state: GoalState): IdIndex => {
+  const index = idIndexes.get(state)
+  return index !== undefined && index.describes === state ? index : { describes: undefined, series: new Map() }
+}
+
+/**
+ * A state being folded. The records it starts from are shared with the state it was made from, which
+ * must not change; an array or criterion is copied the first time this fold changes it (`owned`) and
+ * changed in place after that, so one event costs a copy of the one list it touches, and a long fold
+ * copies each list once.
+ */
 interface Draft {
   seq: number
   counters: { -readonly [K in keyof IdCounters]: number }
   goal: DraftGoal | null
-  /** The ids of the series this fold indexed (see `holdsId`), and the series it has scanned once. */
+  /** The ids of the series asked about, kept up to date as events apply (see `holdsId`). */
   readonly ids: Map<IdSeries, Set<string>>
-  readonly scanned: Set<IdSeries>
+  readonly owned: WeakSet<object>
 }
 
-const toDraft = (state: GoalState): Draft => ({
+const toDraft = (state: GoalState, ids: Map<IdSeries, Set<string>>): Draft => ({
   seq: state.seq,
   counters: { ...state.counters },
-  ids: new Map(),
-  scanned: new Set(),
-  goal:
-    state.goal === null
-      ? null
-      : {
-          ...state.goal,
-          criteria: state.goal.criteria.map((criterion) => ({ ...criterion, evidence: [...criterion.evidence] })),
-          checkpoints: [...state.goal.checkpoints],
-          steering: [...state.goal.steering],
-          reviewBlockers: [...state.goal.reviewBlockers]
-        }
+  ids,
+  owned: new WeakSet(),
+  goal: state.goal === null ? null : { ...state.goal }
 })
+
+/** `list` as an array this fold may change: itself once owned, else a copy that is owned from now on. */
+const ownedList = <T>(draft: Draft, list: ReadonlyArray<T>): Array<T> => {
+  if (draft.owned.has(list)) return list as Array<T>
+  const copy = list.slice()
+  draft.owned.add(copy)
+  return copy
+}
+
+/** `list` with `item` at its end; the first time, one exact-size copy (a copy then grown by a push is copied twice). */
+const appended = <T>(draft: Draft, list: ReadonlyArray<T>, item: T): ReadonlyArray<T> => {
+  if (draft.owned.has(list)) {
+    ;(list as Array<T>).push(item)
+    return list
+  }
+  const copy = list.concat([item])
+  draft.owned.add(copy)
+  return copy
+}
+
+/** Replaces the criterion at `index` with what `change` makes of it. */
+const changeCriterion = (draft: Draft, goal: DraftGoal, index: number, change: (criterion: Mutable<Criterion>) => void): void => {
+  const criteria = ownedList(draft, goal.criteria)
+  const current = criteria[index]
+  if (current === undefined) return
+  const criterion: Mutable<Criterion> = draft.owned.has(current) ? current : { ...current }
+  draft.owned.add(criterion)
+  change(criterion)
+  criteria[index] = criterion
+  goal.criteria = criteria
+}
 
 const hasOpenBlocker = (goal: Pick<Goal, "reviewBlockers">) => goal.reviewBlockers.some((blocker) => blocker.status === "open")
 
@@ -479,7 +518,7 @@ const settledStatus = (goal: Pick<Goal, "status" | "reviewBlockers">, lastResolv
   return goal.status === "review_blocked" && lastResolved ? "active" : goal.status
 }
 
-const newCriterion = (spec: { id: string; scenario: string; qaChannel: Criterion["qaChannel"]; testRef: string }): DraftCriterion => ({
+const newCriterion = (spec: { id: string; scenario: string; qaChannel: Criterion["qaChannel"]; testRef: string }): Criterion => ({
   id: spec.id,
   scenario: spec.scenario,
   qaChannel: spec.qaChannel,
@@ -527,20 +566,11 @@ const heldIds = (goal: DraftGoal | null, series: IdSeries): Array<string> => {
   }
 }
 
-/**
- * Whether the goal already holds `id` in `series`. The first question a fold asks of a series scans
- * its records; a fold that asks again indexes them, so a long fold stays linear and a one-event fold
- * (every write) builds no index.
- */
+/** Whether the goal already holds `id` in `series`; the first question about a series indexes its records. */
 const holdsId = (draft: Draft, series: IdSeries, id: string): boolean => {
   const index = draft.ids.get(series)
   if (index !== undefined) return index.has(id)
-  const held = heldIds(draft.goal, series)
-  if (!draft.scanned.has(series)) {
-    draft.scanned.add(series)
-    return held.includes(id)
-  }
-  const built = new Set(held)
+  const built = new Set(heldIds(draft.goal, series))
   draft.ids.set(series, built)
   return built.has(id)
 }
@@ -568,7 +598,6 @@ const applyToDraft = (draft: Draft, event: LedgerEvent): string | undefined => {
     if (draft.goal?.id === event.goal.id) return `duplicate goal id ${event.goal.id}`
     draft.goal = null
     draft.ids.clear()
-    draft.scanned.clear()
     const duplicate = duplicateId(draft, event)
     if (duplicate !== undefined) return duplicate
     draft.goal = {
@@ -594,46 +623,51 @@ const applyToDraft = (draft: Draft, event: LedgerEvent): string | undefined => {
   }
   const goal = draft.goal
   if (goal === null) return `${event.kind} before any goal was created`
-  const criterionById = (id: string) => goal.criteria.find((criterion) => criterion.id === id)
+  const criterionIndex = (id: string) => goal.criteria.findIndex((criterion) => criterion.id === id)
   const duplicate = duplicateId(draft, event)
   if (duplicate !== undefined) return duplicate
   switch (event.kind) {
     case "criterion_added": {
-      goal.criteria.push(newCriterion(event.criterion))
+      goal.criteria = appended(draft, goal.criteria, newCriterion(event.criterion))
       draft.counters.criterion += 1
       break
     }
     case "criterion_status":
     case "criterion_retry": {
-      const criterion = criterionById(event.criterionId)
-      if (criterion === undefined) return `unknown criterion ${event.criterionId}`
-      criterion.status = event.status
-      if (event.kind === "criterion_retry") criterion.attempt = event.attempt
+      const index = criterionIndex(event.criterionId)
+      if (index < 0) return `unknown criterion ${event.criterionId}`
+      changeCriterion(draft, goal, index, (criterion) => {
+        criterion.status = event.status
+        if (event.kind === "criterion_retry") criterion.attempt = event.attempt
+      })
       break
     }
     case "evidence_added": {
-      const criterion = criterionById(event.evidence.criterionId)
-      if (criterion === undefined) return `unknown criterion ${event.evidence.criterionId}`
-      criterion.evidence.push({ ...event.evidence, at: event.at })
+      const index = criterionIndex(event.evidence.criterionId)
+      if (index < 0) return `unknown criterion ${event.evidence.criterionId}`
+      const evidence = { ...event.evidence, at: event.at }
+      changeCriterion(draft, goal, index, (criterion) => {
+        criterion.evidence = appended(draft, criterion.evidence, evidence)
+      })
       draft.counters.evidence += 1
       break
     }
     case "checkpoint": {
-      goal.checkpoints.push({ ...event.checkpoint, at: event.at })
+      goal.checkpoints = appended(draft, goal.checkpoints, { ...event.checkpoint, at: event.at })
       draft.counters.checkpoint += 1
       break
     }
     case "steer": {
-      goal.steering.push({ ...event.steering, at: event.at })
+      goal.steering = appended(draft, goal.steering, { ...event.steering, at: event.at })
       draft.counters.steering += 1
       if (event.criterion !== undefined) {
-        goal.criteria.push(newCriterion(event.criterion))
+        goal.criteria = appended(draft, goal.criteria, newCriterion(event.criterion))
         draft.counters.criterion += 1
       }
       break
     }
     case "review_blocker": {
-      goal.reviewBlockers.push({ id: event.blocker.id, detail: event.blocker.detail, status: "open", openedAt: event.at })
+      goal.reviewBlockers = appended(draft, goal.reviewBlockers, { id: event.blocker.id, detail: event.blocker.detail, status: "open", openedAt: event.at })
       draft.counters.blocker += 1
       break
     }
@@ -641,7 +675,9 @@ const applyToDraft = (draft: Draft, event: LedgerEvent): string | undefined => {
       const index = goal.reviewBlockers.findIndex((blocker) => blocker.id === event.blockerId)
       const blocker = goal.reviewBlockers[index]
       if (blocker === undefined) return `unknown review blocker ${event.blockerId}`
-      goal.reviewBlockers[index] = { ...blocker, status: "resolved", resolvedAt: event.at }
+      const blockers = ownedList(draft, goal.reviewBlockers)
+      blockers[index] = { ...blocker, status: "resolved", resolvedAt: event.at }
+      goal.reviewBlockers = blockers
       break
     }
     case "goal_status": {
@@ -665,12 +701,18 @@ const applyToDraft = (draft: Draft, event: LedgerEvent): string | undefined => {
  * with the first event that does not follow or does not fit. Neither argument is modified.
  */
 export const fold = (events: Iterable<LedgerEvent>, from: GoalState = emptyState): Result.Result<GoalState, FoldFailure> => {
-  const draft = toDraft(from)
+  const index = idIndexOf(from)
+  // Taken over: from here on it describes the draft, and the state it folds to if the fold succeeds.
+  index.describes = undefined
+  const draft = toDraft(from, index.series)
   for (const event of events) {
     const reason = applyToDraft(draft, event)
     if (reason !== undefined) return Result.fail({ seq: event.seq, reason })
   }
-  return Result.succeed<GoalState>({ seq: draft.seq, counters: draft.counters, goal: draft.goal })
+  const folded: GoalState = { seq: draft.seq, counters: draft.counters, goal: draft.goal }
+  index.describes = folded
+  idIndexes.set(folded, index)
+  return Result.succeed(folded)
 }
 
 /** A state as a reader should see it: the status its open review blockers imply (see `settledStatus`). */

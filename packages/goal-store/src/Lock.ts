@@ -1,16 +1,19 @@
 import { randomUUID } from "node:crypto"
-import { mkdirSync, readFileSync, rmdirSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs"
+import { closeSync, existsSync, fstatSync, futimesSync, mkdirSync, openSync, readFileSync, rmdirSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs"
 import { hostname } from "node:os"
-import { join } from "node:path"
 import { Clock, Effect } from "effect"
 import { LockUnavailable } from "./Errors.js"
 
 /**
- * The per-session writer lock: a directory created with `mkdir` (atomic) holding `owner.json` (the
- * owner's pid, host and a random token), written right after with an exclusive create. The heartbeat
- * is the owner file's mtime, refreshed while the lock is held. A lock
- * is stale when its owner is a dead process on this host or its heartbeat is older than `staleMs`; a
- * stale lock is broken under a second, short-lived `.break` directory so two breakers never both win.
+ * The per-session writer lock: a file created exclusively (`O_CREAT | O_EXCL`, atomic) that holds the
+ * owner's pid, host and a random token. A file rather than a directory holding an owner file: taking
+ * and dropping it is one create and one unlink, and these metadata changes ride along in the journal
+ * commit of the write's own fsync, so the lock costs a write little. The heartbeat is the file's mtime,
+ * refreshed while the lock is held. A lock is stale when its owner is a dead process on this host or
+ * its heartbeat is older than `staleMs`; a stale lock is broken under a second, short-lived `.break`
+ * directory so two breakers never both win. A writer that finds the lock busy leaves a `.wait` file
+ * next to it, which tells a holder that keeps the lock between writes to hand it over; the writer that
+ * takes the lock next removes it.
  */
 export interface LockOptions {
   /** Heartbeat age after which a lock is stale even if its owner looks alive (other hosts, reused pids). */
@@ -26,7 +29,7 @@ export interface LockOwner {
   readonly host: string
   readonly token: string
   readonly acquiredAt: number
-  /** The owner file's mtime: when the holder last proved it is alive. */
+  /** The lock file's mtime: when the holder last proved it is alive. */
   readonly heartbeatAt: number
 }
 
@@ -35,20 +38,28 @@ export interface HeldLock {
   readonly token: string
   /** Fails when the lock is no longer this holder's (broken as stale, removed by hand). */
   readonly verify: Effect.Effect<void, LockUnavailable>
+  /** Whether another writer has found the lock busy since this holder took it, so wants it handed over. */
+  readonly contended: Effect.Effect<boolean>
   readonly release: Effect.Effect<void>
 }
 
-const OWNER_FILE = "owner.json"
 const DEFAULT_STALE_MS = 10_000
 const DEFAULT_HEARTBEAT_MS = 2_000
 const DEFAULT_TIMEOUT_MS = 30_000
 /**
- * A breaker holds `.break`, and a new lock lacks its owner file, only between two syscalls; one older
- * than this belongs to a process that died there (a killed writer may die while breaking the lock of
- * an earlier killed writer).
+ * A breaker holds `.break`, and a new lock is empty, only between two system calls; one older than
+ * this belongs to a process that died there (a killed writer may die while breaking the lock of an
+ * earlier killed writer).
  */
 const BREAK_STALE_MS = 1_000
 const OWNERLESS_STALE_MS = BREAK_STALE_MS
+/**
+ * The longest pause between a waiter's tries. A holder that hands the lock over stays away at least
+ * this long (`HAND_OVER_MS`), so a waiter's next try falls in that window.
+ */
+const MAX_PAUSE_MS = 2
+/** How long a holder that let go because another writer asked waits before it tries to take the lock again. */
+export const HAND_OVER_MS = MAX_PAUSE_MS
 
 let thisHost: string | undefined
 /** This machine's name, read once rather than by a system call on every attempt on a busy lock. */
@@ -71,18 +82,8 @@ const parseOwner = (text: string): Omit<LockOwner, "heartbeatAt"> | undefined =>
 
 const readOwner = (lockPath: string): LockOwner | undefined => {
   try {
-    const file = join(lockPath, OWNER_FILE)
-    const owner = parseOwner(readFileSync(file, "utf8"))
-    return owner === undefined ? undefined : { ...owner, heartbeatAt: statSync(file).mtimeMs }
-  } catch {
-    return undefined
-  }
-}
-
-/** The token of the lock's owner, without its heartbeat: all a holder needs to know the lock is still its own. */
-const readOwnerToken = (lockPath: string): string | undefined => {
-  try {
-    return parseOwner(readFileSync(join(lockPath, OWNER_FILE), "utf8"))?.token
+    const owner = parseOwner(readFileSync(lockPath, "utf8"))
+    return owner === undefined ? undefined : { ...owner, heartbeatAt: statSync(lockPath).mtimeMs }
   } catch {
     return undefined
   }
@@ -108,8 +109,8 @@ const ageOf = (path: string, now: number): number | undefined => {
 
 const isStale = (lockPath: string, owner: LockOwner | undefined, staleMs: number, now: number): boolean => {
   if (owner === undefined) {
-    // A writer fills in the owner right after creating the directory; an ownerless lock older than a
-    // moment belongs to a writer that died in between.
+    // A writer fills in the owner right after creating the file; an ownerless lock older than a moment
+    // belongs to a writer that died in between.
     const age = ageOf(lockPath, now)
     return age !== undefined && age > Math.min(staleMs, OWNERLESS_STALE_MS)
   }
@@ -125,16 +126,6 @@ const ignoringMissing = (remove: () => void) => {
   }
 }
 
-const removeLockDirectory = (lockPath: string) => {
-  ignoringMissing(() => unlinkSync(join(lockPath, OWNER_FILE)))
-  try {
-    rmdirSync(lockPath)
-  } catch (error) {
-    // ENOTEMPTY: a writer whose mkdir preceded this removal wrote its owner file meanwhile; the lock is theirs.
-    if (errnoCode(error) !== "ENOENT" && errnoCode(error) !== "ENOTEMPTY") throw error
-  }
-}
-
 /** Breaks the lock only if it still has the owner that was judged stale. */
 const breakStaleLock = (lockPath: string, judged: LockOwner | undefined, staleMs: number, now: number) => {
   const breakPath = `${lockPath}.break`
@@ -147,42 +138,53 @@ const breakStaleLock = (lockPath: string, judged: LockOwner | undefined, staleMs
     return
   }
   try {
-    const current = readOwner(lockPath)
-    if (current?.token === judged?.token) removeLockDirectory(lockPath)
+    // Forced and recursive: a lock left as a directory by an earlier layout is broken the same way.
+    if (readOwner(lockPath)?.token === judged?.token) rmSync(lockPath, { recursive: true, force: true })
   } finally {
     ignoringMissing(() => rmdirSync(breakPath))
   }
 }
 
-type Attempt = { readonly _tag: "Acquired"; readonly owner: LockOwner } | { readonly _tag: "Busy" }
-
-const isBusy = (error: unknown) => {
-  const code = errnoCode(error)
-  return code === "EEXIST" || code === "ENOTEMPTY"
+/** A lock this process took: its owner record, and the lock file kept open for as long as it is held. */
+interface Taken {
+  readonly owner: LockOwner
+  readonly fd: number
+  readonly ino: number
 }
 
-const tryAcquire = (lockPath: string, staleMs: number): Attempt => {
+type Attempt = { readonly _tag: "Acquired"; readonly taken: Taken } | { readonly _tag: "Busy" }
+
+const isBusy = (error: unknown) => errnoCode(error) === "EEXIST"
+
+const waitPathOf = (lockPath: string) => `${lockPath}.wait`
+
+/** Asks the holder to hand the lock over: creates the wait file if it is not there (an open changes nothing when it is). */
+const announceWaiting = (lockPath: string) => closeSync(openSync(waitPathOf(lockPath), "a"))
+
+/** `waited`: this writer found the lock busy before and asked for it, so the wait file is now its to remove. */
+const tryAcquire = (lockPath: string, staleMs: number, waited: boolean): Attempt => {
   const now = Date.now()
+  let fd: number
   try {
-    mkdirSync(lockPath)
+    fd = openSync(lockPath, "wx")
   } catch (error) {
     if (!isBusy(error)) throw error
+    announceWaiting(lockPath)
     const owner = readOwner(lockPath)
     if (isStale(lockPath, owner, staleMs, now)) breakStaleLock(lockPath, owner, staleMs, now)
     return { _tag: "Busy" }
   }
   const owner: LockOwner = { pid: process.pid, host: localHost(), token: randomUUID(), acquiredAt: now, heartbeatAt: now }
   try {
-    // Exclusive create: if this directory was broken and re-created by another writer meanwhile,
-    // whoever writes the owner file first holds the lock and the other backs off.
-    writeFileSync(join(lockPath, OWNER_FILE), JSON.stringify({ pid: owner.pid, host: owner.host, token: owner.token, acquiredAt: now }), {
-      flag: "wx"
-    })
+    writeSync(fd, JSON.stringify({ pid: owner.pid, host: owner.host, token: owner.token, acquiredAt: now }))
+    // A waiter got the lock; another one still waiting asks again on its next try.
+    if (waited) ignoringMissing(() => unlinkSync(waitPathOf(lockPath)))
+    return { _tag: "Acquired", taken: { owner, fd, ino: fstatSync(fd).ino } }
   } catch (error) {
-    if (isBusy(error) || errnoCode(error) === "ENOENT") return { _tag: "Busy" }
+    closeSync(fd)
+    ignoringMissing(() => unlinkSync(lockPath))
     throw error
   }
-  return { _tag: "Acquired", owner }
 }
 
 const unavailable = (lockPath: string, reason: string) => new LockUnavailable({ lock: lockPath, reason })
@@ -197,15 +199,17 @@ export const acquireLock = (lockPath: string, options: LockOptions = {}): Effect
   const timeoutNanos = BigInt(Math.max(0, Math.round(options.timeoutMs ?? DEFAULT_TIMEOUT_MS))) * 1_000_000n
   // Monotonic time, read when the wait starts: the wall clock may jump, and a replay pins it to the event's instant.
   const elapsed = Clock.clockWith((clock) => clock.monotonicTimeNanos)
-  const attempt = (deadline: bigint, pause: number): Effect.Effect<LockOwner, LockUnavailable> =>
+  const attempt = (deadline: bigint, pause: number, waited: boolean): Effect.Effect<Taken, LockUnavailable> =>
     Effect.try({
-      try: () => tryAcquire(lockPath, staleMs),
+      try: () => tryAcquire(lockPath, staleMs, waited),
       catch: (error) => unavailable(lockPath, `cannot create the lock: ${String(error)}`)
     }).pipe(
       Effect.flatMap((result) => {
-        if (result._tag === "Acquired") return Effect.succeed(result.owner)
+        if (result._tag === "Acquired") return Effect.succeed(result.taken)
         return Effect.flatMap(elapsed, (now) => {
-          if (now <= deadline) return Effect.sleep(Math.random() * pause).pipe(Effect.andThen(attempt(deadline, Math.min(pause * 2, 8))))
+          if (now <= deadline) {
+            return Effect.sleep(Math.random() * pause).pipe(Effect.andThen(attempt(deadline, Math.min(pause * 2, MAX_PAUSE_MS), true)))
+          }
           const owner = readOwner(lockPath)
           return Effect.fail(
             unavailable(lockPath, `timed out; held by ${owner === undefined ? "an unknown owner" : `pid ${owner.pid} on ${owner.host}`}`)
@@ -213,21 +217,27 @@ export const acquireLock = (lockPath: string, options: LockOptions = {}): Effect
         })
       })
     )
-  return Effect.flatMap(elapsed, (start) => attempt(start + timeoutNanos, 2)).pipe(Effect.map((owner) => holdLock(lockPath, owner, heartbeatMs)))
+  return Effect.flatMap(elapsed, (start) => attempt(start + timeoutNanos, 1, false)).pipe(Effect.map((taken) => holdLock(lockPath, taken, heartbeatMs)))
 }
 
-const holdLock = (lockPath: string, owner: LockOwner, heartbeatMs: number): HeldLock => {
+/**
+ * The lock while held. Its file stays open, so its inode cannot be reused meanwhile: the lock is
+ * still this holder's exactly when the path still names that inode, which is one `stat` to check.
+ */
+const holdLock = (lockPath: string, taken: Taken, heartbeatMs: number): HeldLock => {
   let lost: string | undefined
+  let released = false
+  const waitPath = waitPathOf(lockPath)
   const stillOurs = () => {
     if (lost !== undefined) return false
-    if (readOwnerToken(lockPath) !== owner.token) lost = "the lock was taken over while held (judged stale or removed)"
+    if (statSync(lockPath, { throwIfNoEntry: false })?.ino !== taken.ino) lost = "the lock was taken over while held (judged stale or removed)"
     return lost === undefined
   }
   const heartbeat = setInterval(() => {
     try {
       if (stillOurs()) {
         const beat = new Date()
-        utimesSync(join(lockPath, OWNER_FILE), beat, beat)
+        futimesSync(taken.fd, beat, beat)
       }
     } catch (error) {
       lost = `heartbeat failed: ${String(error)}`
@@ -236,15 +246,23 @@ const holdLock = (lockPath: string, owner: LockOwner, heartbeatMs: number): Held
   heartbeat.unref()
   return {
     path: lockPath,
-    token: owner.token,
+    token: taken.owner.token,
     verify: Effect.suspend(() => (stillOurs() ? Effect.void : Effect.fail(unavailable(lockPath, lost ?? "lost")))),
+    contended: Effect.sync(() => existsSync(waitPath)),
     release: Effect.sync(() => {
+      if (released) return
+      released = true
       clearInterval(heartbeat)
-      if (!stillOurs()) return
       try {
-        removeLockDirectory(lockPath)
+        // The token too: a lock file rewritten in place by hand names someone else now.
+        if (stillOurs() && readOwner(lockPath)?.token === taken.owner.token) ignoringMissing(() => unlinkSync(lockPath))
       } catch {
         // Left behind, the lock names a dead owner and the next writer breaks it as stale.
+      }
+      try {
+        closeSync(taken.fd)
+      } catch {
+        // A descriptor that fails to close is gone all the same.
       }
     })
   }
@@ -255,5 +273,6 @@ export const noLock = (lockPath: string): HeldLock => ({
   path: lockPath,
   token: "unlocked",
   verify: Effect.void,
+  contended: Effect.succeed(false),
   release: Effect.void
 })

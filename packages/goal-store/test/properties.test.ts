@@ -1,6 +1,8 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { MalformedState, openGoalStore } from "@armory/goal-store"
+import { LEDGER_SCHEMA, type LedgerEvent, MalformedState, openGoalStore } from "@armory/goal-store"
+import { emptyState, type FoldFailure, fold, type GoalState } from "@armory/goal-store/backend"
+import { Result } from "effect"
 import fc from "fast-check"
 import { beforeAll, describe, expect, it } from "vitest"
 import { describeGoalStoreProperties } from "./support/behaviour.js"
@@ -73,3 +75,54 @@ const readLeaf = (value: Json, path: ReadonlyArray<string | number>): Json =>
   path.reduce<Json>((node, key) => (node as { readonly [key: string]: Json })[key] ?? null, value)
 
 describeGoalStoreProperties("file store", fileHarness)
+
+const outcome = (result: Result.Result<GoalState, FoldFailure>) =>
+  Result.isSuccess(result) ? { folded: result.success } : { refused: result.failure }
+
+describe("fold from a state it does not own (fast-check)", () => {
+  const at = "2026-01-01T00:00:00.000Z"
+  const created: LedgerEvent = {
+    schema: LEDGER_SCHEMA,
+    seq: 1,
+    at,
+    kind: "goal_created",
+    goal: { id: "g1", objective: "Fold", criteria: [{ id: "c1", scenario: "s", qaChannel: "cli", testRef: "t" }] }
+  }
+  type Step = { readonly series: "checkpoint" | "evidence" | "status"; readonly id: number; readonly branch: boolean }
+  const eventAt = (seq: number, step: Step): LedgerEvent => {
+    switch (step.series) {
+      case "checkpoint":
+        return { schema: LEDGER_SCHEMA, seq, at, kind: "checkpoint", checkpoint: { id: `k${step.id}`, summary: `step ${seq}` } }
+      case "evidence":
+        return { schema: LEDGER_SCHEMA, seq, at, kind: "evidence_added", evidence: { id: `e${step.id}`, criterionId: "c1", kind: "green", ref: "r", attempt: 1 } }
+      case "status":
+        return { schema: LEDGER_SCHEMA, seq, at, kind: "criterion_status", criterionId: "c1", status: step.id % 2 === 0 ? "in_progress" : "pending" }
+    }
+  }
+  const steps = fc.array(
+    fc.record({ series: fc.constantFrom("checkpoint" as const, "evidence" as const, "status" as const), id: fc.integer({ min: 1, max: 12 }), branch: fc.boolean() }),
+    { maxLength: 40 }
+  )
+
+  it("answers one event at a time exactly as all at once, whatever other folds start from the same states, and changes none of them", () => {
+    fc.assert(
+      fc.property(steps, (chosen) => {
+        const events = [created, ...chosen.map((step, index) => eventAt(index + 2, step))]
+        const whole = fold(events)
+        let state = emptyState
+        let stepwise: Result.Result<GoalState, FoldFailure> = Result.succeed(state)
+        for (const [index, event] of events.entries()) {
+          const before = JSON.stringify(state)
+          // A fold that starts from the same state and is then dropped, as a refused or retried write's is.
+          if (chosen[index - 1]?.branch === true) fold([event, { ...event, seq: event.seq + 1 }], state)
+          stepwise = fold([event], state)
+          expect(JSON.stringify(state)).toBe(before)
+          if (Result.isFailure(stepwise)) break
+          state = stepwise.success
+        }
+        expect(outcome(stepwise)).toEqual(outcome(whole))
+      }),
+      { numRuns: 300 }
+    )
+  })
+})

@@ -1,13 +1,15 @@
-import { mkdirSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs"
 import { hostname } from "node:os"
 import { join } from "node:path"
 import { openGoalStore } from "@armory/goal-store"
 import { acquireLock } from "@armory/goal-store/backend"
 import { describe, expect, it } from "@effect/vitest"
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Fiber } from "effect"
 import { describeGoalStoreService } from "./support/behaviour.js"
 import { fileHarness } from "./support/fileHarness.js"
+import { ledgerOf } from "./support/files.js"
 import { readyGoal, rejection, tempRoot } from "./support/temp.js"
+import { startWorkers } from "./support/workers.js"
 
 describeGoalStoreService("file store", fileHarness)
 
@@ -15,10 +17,24 @@ describe("the session lock", () => {
   it.live("breaks a lock whose owner process is dead", () =>
     Effect.gen(function* () {
       const lock = join(tempRoot(), ".lock")
-      mkdirSync(lock)
-      writeFileSync(join(lock, "owner.json"), JSON.stringify({ pid: 2 ** 22 + 7, host: hostname(), token: "dead", acquiredAt: 0 }))
+      writeFileSync(lock, JSON.stringify({ pid: 2 ** 22 + 7, host: hostname(), token: "dead", acquiredAt: 0 }))
       const held = yield* acquireLock(lock, { timeoutMs: 2_000 })
       expect(held.token).not.toBe("dead")
+      expect(JSON.parse(readFileSync(lock, "utf8"))).toMatchObject({ pid: process.pid, token: held.token })
+      yield* held.release
+      expect(existsSync(lock)).toBe(false)
+    })
+  )
+
+  it.live("breaks an abandoned lock left as a directory by the earlier layout", () =>
+    Effect.gen(function* () {
+      const lock = join(tempRoot(), ".lock")
+      mkdirSync(lock)
+      writeFileSync(join(lock, "owner.json"), JSON.stringify({ pid: 2 ** 22 + 7, host: hostname(), token: "dead", acquiredAt: 0 }))
+      const past = new Date(Date.now() - 60_000)
+      utimesSync(lock, past, past)
+      const held = yield* acquireLock(lock, { timeoutMs: 2_000 })
+      expect(statSync(lock).isFile()).toBe(true)
       yield* held.release
     })
   )
@@ -63,10 +79,13 @@ describe("the session lock", () => {
     Effect.gen(function* () {
       const lock = join(tempRoot(), ".lock")
       const held = yield* acquireLock(lock)
-      writeFileSync(join(lock, "owner.json"), JSON.stringify({ pid: process.pid, host: hostname(), token: "intruder", acquiredAt: 0 }))
+      // Broken as stale and taken by another writer: the path now names another file.
+      unlinkSync(lock)
+      writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname(), token: "intruder", acquiredAt: 0 }), { flag: "wx" })
       const error = yield* Effect.flip(held.verify)
       expect(error._tag).toBe("LockUnavailable")
       yield* held.release
+      expect(JSON.parse(readFileSync(lock, "utf8"))).toMatchObject({ token: "intruder" })
     })
   )
 
@@ -74,10 +93,69 @@ describe("the session lock", () => {
     const root = tempRoot()
     const store = await readyGoal(root)
     const other = await openGoalStore({ root, lock: { timeoutMs: 100 } })
-    mkdirSync(join(root, ".lock"))
-    writeFileSync(join(root, ".lock", "owner.json"), JSON.stringify({ pid: process.pid, host: hostname(), token: "held", acquiredAt: Date.now() }))
+    writeFileSync(join(root, ".lock"), JSON.stringify({ pid: process.pid, host: hostname(), token: "held", acquiredAt: Date.now() }))
     const error = await rejection(other.checkpoint({ summary: "blocked out" }))
     expect(error).toMatchObject({ _tag: "LockUnavailable" })
     expect((await store.status()).goal?.checkpoints).toEqual([])
   })
+})
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+describe("the session lock across a burst of writes", () => {
+  it("is taken once for writes back to back, and let go once the event loop turns", async () => {
+    const root = tempRoot()
+    let unlocks = 0
+    const store = await openGoalStore({ root, faults: { beforeStep: (step) => void (step === "unlock" && (unlocks += 1)) } })
+    await store.set({ objective: "Burst" })
+    for (let index = 0; index < 20; index++) await store.checkpoint({ summary: `write ${index}` })
+    expect(existsSync(join(root, ".lock"))).toBe(true)
+    await nextTurn()
+    await nextTurn()
+    expect(existsSync(join(root, ".lock"))).toBe(false)
+    expect(unlocks).toBe(1)
+  })
+
+  it("is handed to a writer in another process that asks for it, while the holder keeps writing", async () => {
+    const root = tempRoot()
+    const store = await openGoalStore({ root })
+    await store.set({ objective: "Hand over" })
+    const [worker] = await startWorkers(1)
+    if (worker === undefined) throw new Error("no worker started")
+    try {
+      const progress = { answered: false }
+      const asked = worker.run({ root, method: "checkpoint", count: 1 }).done.then((reply) => {
+        progress.answered = true
+        return reply
+      })
+      let written = 0
+      while (!progress.answered && written < 5000) {
+        await store.checkpoint({ summary: `holder ${written}` })
+        written += 1
+      }
+      expect((await asked).errors).toEqual([])
+      // The holder wrote back to back all along and never went idle: the worker got the lock because it asked.
+      expect(written).toBeLessThan(5000)
+      const kinds = ledgerOf(root).events.filter((event) => event.kind === "checkpoint")
+      expect(kinds.length).toBe(written + 1)
+    } finally {
+      worker.stop()
+    }
+  }, 60_000)
+
+  it.live("tells its holder when another writer is waiting, and the writer that takes it next clears that", () =>
+    Effect.gen(function* () {
+      const lock = join(tempRoot(), ".lock")
+      const held = yield* acquireLock(lock)
+      expect(yield* held.contended).toBe(false)
+      const waiter = yield* Effect.forkChild(acquireLock(lock, { timeoutMs: 5_000 }))
+      yield* Effect.sleep(20)
+      expect(yield* held.contended).toBe(true)
+      yield* held.release
+      const next = yield* Fiber.join(waiter)
+      expect(existsSync(`${lock}.wait`)).toBe(false)
+      expect(yield* next.contended).toBe(false)
+      yield* next.release
+    })
+  )
 })

@@ -1,5 +1,7 @@
-import { closeSync, constants, fstatSync, fsync, fsyncSync, ftruncateSync, openSync, readSync, statSync, writeSync } from "node:fs"
+import { closeSync, constants, fdatasync, fdatasyncSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, statSync, writeSync } from "node:fs"
+import { dirname } from "node:path"
 import type { FaultHooks } from "../Faults.js"
+import { fsyncDirectory } from "../Snapshot.js"
 
 /** Reads up to `length` bytes at `position` of an open file (fewer at its end). */
 export const readRange = (fd: number, position: number, length: number): Uint8Array => {
@@ -47,14 +49,15 @@ const openExisting = (path: string): number | undefined => {
   }
 }
 
-/** fsync on the thread pool: the commit point takes milliseconds on a slow disk, and the event loop stays free meanwhile. */
-const fsyncOffLoop = (fd: number): Promise<void> =>
-  new Promise((resolve, reject) => fsync(fd, (error) => (error === null ? resolve() : reject(error))))
+/** fdatasync on the thread pool: the commit point takes milliseconds on a slow disk, and the event loop stays free meanwhile. */
+const fdatasyncOffLoop = (fd: number): Promise<void> =>
+  new Promise((resolve, reject) => fdatasync(fd, (error) => (error === null ? resolve() : reject(error))))
 
 /**
- * Appends one line to an open ledger with a single `write()` and fsyncs it: the fsync is the commit
- * point, on the thread pool when `offload` asks for it. On any failure the file is cut back to
- * `committedBytes`, so a failed append leaves no partial event.
+ * Appends one line to an open ledger with a single `write()` and syncs it: the sync is the commit
+ * point, on the thread pool when `offload` asks for it. `fdatasync` is enough: it writes the data and
+ * the file's new size, all a reader needs; only times are left to the next journal commit. On any
+ * failure the file is cut back to `committedBytes`, so a failed append leaves no partial event.
  */
 const appendLine = async (fd: number, bytes: Uint8Array, committedBytes: number, faults: FaultHooks, offload: boolean): Promise<void> => {
   try {
@@ -62,8 +65,8 @@ const appendLine = async (fd: number, bytes: Uint8Array, committedBytes: number,
     const written = writeSync(fd, bytes)
     if (written !== bytes.length) throw new Error(`short write: ${written} of ${bytes.length} bytes`)
     faults.beforeStep?.("ledger-fsync")
-    if (offload) await fsyncOffLoop(fd)
-    else fsyncSync(fd)
+    if (offload) await fdatasyncOffLoop(fd)
+    else fdatasyncSync(fd)
   } catch (error) {
     ftruncateSync(fd, committedBytes)
     fsyncSync(fd)
@@ -85,10 +88,11 @@ export interface LedgerSource {
 }
 
 /**
- * The ledger as an open file, for one write cycle under the session lock: opened once the lock is
- * held and used for the size check, reading what other writers appended, the append and its fsync,
- * instead of opening the file by path for each. Opened after the lock is taken, it is the file every
- * writer sees at that path until the lock is released (repair replaces the ledger only under it).
+ * The ledger as an open file, for the write cycles of one hold of the session lock: opened once the
+ * lock is held and used for the size check, reading what other writers appended, the append and its
+ * sync, instead of opening the file by path for each. Opened after the lock is taken, it is the file
+ * every writer sees at that path until the lock is released (repair replaces the ledger only under
+ * it); a holder still checks `atPath` before each cycle, against a file replaced by hand.
  */
 export interface OpenLedger extends LedgerSource {
   /**
@@ -97,6 +101,8 @@ export interface OpenLedger extends LedgerSource {
    */
   readonly append: (bytes: Uint8Array, committedBytes: number, faults: FaultHooks, offload: boolean) => Promise<number>
   readonly truncate: (committedBytes: number) => void
+  /** Whether the path still names this file (or still names none, if there was none): kept open across writes, it may have been replaced. */
+  readonly atPath: () => boolean
   readonly close: () => void
 }
 
@@ -112,12 +118,19 @@ export const openLedger = (path: string): OpenLedger => {
     },
     read: (position, length) => (fd === undefined ? new Uint8Array() : readRange(fd, position, length)),
     append: async (bytes, committedBytes, faults, offload) => {
+      const creating = fd === undefined
       const open = (fd ??= openSync(path, LEDGER_FLAGS | constants.O_CREAT, 0o666))
       await appendLine(open, bytes, committedBytes, faults, offload)
+      // The ledger's name in its directory is as much a part of the first commit as its bytes.
+      if (creating) await fsyncDirectory(dirname(path))
       return (ino ??= fstatSync(open).ino)
     },
     truncate: (committedBytes) => {
       if (fd !== undefined) truncateOpenLedger(fd, committedBytes)
+    },
+    atPath: () => {
+      const named = statSync(path, { throwIfNoEntry: false })
+      return fd === undefined ? named === undefined : named?.ino === (ino ??= fstatSync(fd).ino)
     },
     close: () => {
       if (fd !== undefined) closeSync(fd)

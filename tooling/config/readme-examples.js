@@ -7,6 +7,8 @@ import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 const run = promisify(execFile)
+const INSTALL_TIMEOUT_MS = 90_000
+const INSTALL_ATTEMPTS = 3
 
 const FENCE = /^```ts\n([\s\S]*?)^```$/gm
 const PRINTS = /\/\/ prints: (.*)$/
@@ -155,12 +157,29 @@ const createConsumer = async ({ packageDir, blocks, files }) => {
     writeFileSync(join(consumer, path), contents)
   }
   blocks.forEach((code, index) => writeFileSync(join(consumer, `example-${index + 1}.ts`), code))
-  await run(
-    "pnpm",
-    ["install", "--ignore-workspace", "--prefer-offline", "--no-frozen-lockfile", "--config.strict-peer-dependencies=false", "--reporter=silent"],
-    { cwd: consumer, maxBuffer: 16 * 1024 * 1024 }
-  )
+  await installConsumer(consumer)
   return consumer
+}
+
+/**
+ * Installs the consumer project. An install that stalls (pnpm has been seen to sit idle for many
+ * minutes with no request in flight) is killed and tried again, rather than left running past the
+ * test that started it; one that fails outright fails the test with its output.
+ */
+const installConsumer = async (consumer) => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run(
+        "pnpm",
+        ["install", "--ignore-workspace", "--prefer-offline", "--no-frozen-lockfile", "--config.strict-peer-dependencies=false", "--reporter=silent"],
+        { cwd: consumer, maxBuffer: 16 * 1024 * 1024, timeout: INSTALL_TIMEOUT_MS, killSignal: "SIGKILL" }
+      )
+      return
+    } catch (error) {
+      if (error.killed !== true) throw error
+      if (attempt === INSTALL_ATTEMPTS) throw new Error(`pnpm install in ${consumer} stalled ${INSTALL_ATTEMPTS} times (${INSTALL_TIMEOUT_MS} ms each)`, { cause: error })
+    }
+  }
 }
 
 /** Type errors per example file, from one `tsc --noEmit` over the consumer project. */

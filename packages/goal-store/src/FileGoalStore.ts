@@ -3,13 +3,14 @@ import { join, resolve } from "node:path"
 import { Clock, Effect, Exit, Result, Schema, type Scope, Semaphore } from "effect"
 import type { DecideContext, Decision } from "./GoalRules.js"
 import { fold } from "./GoalRules.js"
-import { type GoalStoreError, InvalidInput, type LockUnavailable, type MalformedState, StorageFailure } from "./Errors.js"
+import { type GoalStoreError, InvalidInput, type LockUnavailable, MalformedState, StorageFailure } from "./Errors.js"
 import type { FaultHooks } from "./Faults.js"
 import type { GoalState } from "./Goal.js"
 import { SafeId, Text } from "./Goal.js"
 import { evidencePath, writeEvidenceRecord } from "./internal/evidenceRecord.js"
-import { type LoadedState, loadFull, refresh, snapshotBehind, snapshotDue } from "./internal/FileState.js"
+import { type LoadedState, loadFullOffLoop, refresh, snapshotBehind, snapshotDue } from "./internal/FileState.js"
 import { type OpenLedger, openLedger } from "./internal/ledgerFile.js"
+import { NOT_REGULAR_REASON, NotRegularFile } from "./internal/regularFile.js"
 import { appendDurably, encodeLedgerLine, LEDGER_FILE, LEDGER_QUARANTINE_FILE } from "./Ledger.js"
 import type { LedgerEvent } from "./LedgerEvent.js"
 import { acquireLock, HAND_OVER_MS, type HeldLock, type LockOptions, noLock } from "./Lock.js"
@@ -101,6 +102,10 @@ export const listSessions = (root: string): ReadonlyArray<string> => {
 const storageFailure = (operation: string, file: string, committed: boolean) => (error: unknown) =>
   new StorageFailure({ operation, file, reason: error instanceof Error ? error.message : String(error), committed })
 
+/** A failed read: a session file that is not a regular file is malformed (and left alone); anything else is storage. */
+const readFailure = (operation: string, file: string) => (error: unknown) =>
+  error instanceof NotRegularFile ? new MalformedState({ file: error.file, reason: NOT_REGULAR_REASON }) : storageFailure(operation, file, false)(error)
+
 export { evidencePath } from "./internal/evidenceRecord.js"
 
 /** A session of the file store, and what its layer runs when it closes. */
@@ -121,9 +126,12 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
   const writers = yield* Semaphore.make(1)
 
   const readState = (read: () => Result.Result<LoadedState, MalformedState>): Effect.Effect<LoadedState, MalformedState | StorageFailure> =>
-    Effect.try({ try: read, catch: storageFailure("read", directory, false) }).pipe(Effect.flatMap(Effect.fromResult))
+    Effect.try({ try: read, catch: readFailure("read", directory) }).pipe(Effect.flatMap(Effect.fromResult))
 
-  let loaded = yield* readState(() => loadFull(directory))
+  // The open reads on the thread pool: a server opens a session per request, and a long ledger is megabytes.
+  let loaded = yield* Effect.tryPromise({ try: () => loadFullOffLoop(directory), catch: readFailure("read", directory) }).pipe(
+    Effect.flatMap(Effect.fromResult)
+  )
   let directoryExists = loaded.ino !== undefined
   let wrote = false
 
@@ -209,7 +217,7 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
   let inFlight = 0
   let idleRelease: ReturnType<typeof setImmediate> | undefined
 
-  const takeLease = (lockOptions: LockOptions | undefined): Effect.Effect<Lease, StorageFailure | LockUnavailable> => {
+  const takeLease = (lockOptions: LockOptions | undefined): Effect.Effect<Lease, MalformedState | StorageFailure | LockUnavailable> => {
     const held = lease
     if (held !== undefined) {
       return Effect.try({
@@ -220,7 +228,7 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
           lease = reopened
           return reopened
         },
-        catch: storageFailure("ledger open", ledgerPath, false)
+        catch: readFailure("ledger open", ledgerPath)
       }).pipe(Effect.tapError(() => Effect.sync(endLease)))
     }
     const courtesy = handedOver ? Effect.sleep(HAND_OVER_MS) : Effect.void
@@ -235,7 +243,7 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
       Effect.andThen(courtesy),
       Effect.andThen(locking ? acquireLock(join(directory, ".lock"), lockOptions) : Effect.succeed(noLock(directory))),
       Effect.flatMap((lock) =>
-        Effect.try({ try: () => openLedger(ledgerPath), catch: storageFailure("ledger open", ledgerPath, false) }).pipe(
+        Effect.try({ try: () => openLedger(ledgerPath), catch: readFailure("ledger open", ledgerPath) }).pipe(
           Effect.tapError(() => lock.release),
           Effect.flatMap((ledger) => Effect.map(monotonicNow, (since) => (lease = { lock, ledger, since })))
         )

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Clock, Effect, Result } from "effect"
 import { fold } from "./GoalRules.js"
@@ -10,6 +9,7 @@ import type { LedgerEvent } from "./LedgerEvent.js"
 import { ReplayOperator } from "./internal/ReplayOperator.js"
 import type { GoalCommand, GoalMutationName, InputOf } from "./GoalOperations.js"
 import { eventMillis, replayLedger } from "./LedgerReplay.js"
+import { NOT_REGULAR_REASON, NotRegularFile, readRegularFile } from "./internal/regularFile.js"
 
 /**
  * Moving a session's ledger between stores: `armory.goal.ledger/v1` events as JSON Lines, exported
@@ -47,16 +47,11 @@ export const exportFileLedger = Effect.fn("exportFileLedger")(function* (
   const { directory } = yield* Effect.fromResult(sessionPaths(options))
   const file = join(directory, LEDGER_FILE)
   const bytes = yield* Effect.try({
-    try: () => {
-      try {
-        return readFileSync(file)
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Uint8Array()
-        throw error
-      }
-    },
+    try: () => readRegularFile(file) ?? new Uint8Array(),
     catch: (error) =>
-      new StorageFailure({ operation: "ledger read", file, reason: error instanceof Error ? error.message : String(error), committed: false })
+      error instanceof NotRegularFile
+        ? new MalformedState({ file, reason: NOT_REGULAR_REASON })
+        : new StorageFailure({ operation: "ledger read", file, reason: error instanceof Error ? error.message : String(error), committed: false })
   })
   const scan = yield* Effect.fromResult(scanLedger(bytes, file))
   const folded = fold(scan.events)

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
+import { copyFileSync, existsSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Effect, Result } from "effect"
 import { deriveStatus, fold } from "./GoalRules.js"
@@ -11,6 +11,7 @@ import { appendDurably, decodeLedgerLine, encodeLedgerLine, LEDGER_FILE, LEDGER_
 import type { LedgerEvent } from "./LedgerEvent.js"
 import { acquireLock, noLock } from "./Lock.js"
 import { decodeSnapshot, encodeSnapshot, fsyncDirectory, SNAPSHOT_FILE, writeSnapshotAtomically } from "./Snapshot.js"
+import { readRegularFile } from "./internal/regularFile.js"
 
 export interface RepairOptions extends GoalStoreOptions {
   /** Report what would be done without changing anything. */
@@ -70,8 +71,8 @@ const judgeSnapshot = (
   expected: string,
   rewritten: boolean
 ): "missing" | "current" | "lagging" | "behind" | "untrusted" => {
-  if (!existsSync(snapshotPath)) return "missing"
-  const bytes = readFileSync(snapshotPath)
+  const bytes = readRegularFile(snapshotPath)
+  if (bytes === undefined) return "missing"
   if (bytes.toString("utf8") === expected) return "current"
   const recorded = decodeSnapshot(bytes, snapshotPath)
   if (Result.isFailure(recorded) || recorded.success.state.seq >= state.seq) return "untrusted"
@@ -90,7 +91,7 @@ const planAndApply = async (directory: string, dryRun: boolean): Promise<Readonl
   const actions: Array<string> = []
   const ledgerPath = join(directory, LEDGER_FILE)
   const snapshotPath = join(directory, SNAPSHOT_FILE)
-  const bytes = existsSync(ledgerPath) ? readFileSync(ledgerPath) : Buffer.alloc(0)
+  const bytes = readRegularFile(ledgerPath) ?? Buffer.alloc(0)
   const text = bytes.toString("utf8")
   const segments = text.split("\n")
   const torn = segments.pop() ?? ""

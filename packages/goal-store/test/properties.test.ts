@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { LEDGER_SCHEMA, type LedgerEvent, MalformedState, openGoalStore } from "@armory/goal-store"
+import { LEDGER_SCHEMA, type LedgerEvent, MalformedState, openGoalStore, SETTLE_AFTER_MS } from "@armory/goal-store"
 import { emptyState, type FoldFailure, fold, type GoalState } from "@armory/goal-store/backend"
 import { Result } from "effect"
 import fc from "fast-check"
@@ -37,6 +37,8 @@ describe("malformed snapshots (fast-check)", () => {
     const store = await readyGoal(root)
     await store.addBlocker({ detail: "review" })
     await store.checkpoint({ summary: "half way", activeCriterion: "c1" })
+    // Once the store has settled it rewrites goals.json no more, so only the property writes it.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_AFTER_MS * 5))
     valid = snapshotText(root)
   })
 

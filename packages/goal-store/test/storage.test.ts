@@ -1,6 +1,8 @@
-import { copyFileSync, existsSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs"
+import { execFileSync } from "node:child_process"
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import {
+  exportFileLedger,
   GoalStore,
   type GoalStoreClient,
   type GoalStoreShape,
@@ -207,6 +209,45 @@ const attempt = async (root: string, step: WriteStep): Promise<unknown> => {
   return rejection(store.checkpoint({ summary: `written while ${step} fails` }))
 }
 
+const fifo = (path: string) => execFileSync("mkfifo", [path])
+
+describe("a session file that is not a regular file", () => {  it.each([
+    ["a FIFO as the ledger", "ledger.jsonl", fifo],
+    ["a FIFO as the snapshot", "goals.json", fifo],
+    ["a directory as the ledger", "ledger.jsonl", (path: string) => mkdirSync(path)]
+  ])("refuses %s with MalformedState, never reading it (a FIFO would block forever), and leaves it", async (_, name, make) => {
+    const root = tempRoot()
+    await readyGoal(root)
+    const path = join(root, name)
+    rmSync(path)
+    make(path)
+    const error = await rejection(openGoalStore({ root }))
+    expect(error).toBeInstanceOf(MalformedState)
+    expect(error).toMatchObject({ file: path, reason: expect.stringMatching(/^not a regular file/) })
+    expect(lstatSync(path).isFile()).toBe(false)
+  })
+
+  it("refuses to export a FIFO ledger, never reading it", async () => {
+    const root = tempRoot()
+    await readyGoal(root)
+    const path = join(root, "ledger.jsonl")
+    rmSync(path)
+    fifo(path)
+    const exported = await Effect.runPromise(Effect.flip(exportFileLedger({ root })))
+    expect(exported).toMatchObject({ _tag: "MalformedState", file: path })
+  })
+
+  it("refuses a FIFO put at the ledger's path under a store that keeps the ledger open", async () => {
+    const root = tempRoot()
+    const store = await readyGoal(root)
+    const path = join(root, "ledger.jsonl")
+    rmSync(path)
+    fifo(path)
+    const error = await rejection(store.checkpoint({ summary: "into a FIFO" }))
+    expect(error).toMatchObject({ _tag: "MalformedState", file: path })
+  })
+})
+
 describe("a server hosting the store", () => {
   it("keeps its event loop turning while a write waits for its fsyncs, with offloadFsync", async () => {
     const root = tempRoot()
@@ -219,6 +260,21 @@ describe("a server hosting the store", () => {
         ticked = true
       })
       await (index % 2 === 0 ? store.checkpoint({ summary: `write ${index}` }) : store.addEvidence({ criterionId: "c1", kind: "note", ref: `ci/${index}` }))
+      turned.push(ticked)
+    }
+    expect(turned).toEqual(turned.map(() => true))
+  })
+
+  it("keeps its event loop turning while an open reads the session's files", async () => {
+    const root = tempRoot()
+    await readyGoal(root)
+    const turned: Array<boolean> = []
+    for (let index = 0; index < 5; index++) {
+      let ticked = false
+      setImmediate(() => {
+        ticked = true
+      })
+      await openGoalStore({ root })
       turned.push(ticked)
     }
     expect(turned).toEqual(turned.map(() => true))

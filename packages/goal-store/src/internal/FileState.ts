@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Result } from "effect"
 import { deriveStatus, fold } from "../GoalRules.js"
@@ -6,9 +5,10 @@ import { MalformedState } from "../Errors.js"
 import { emptyState, type GoalState } from "../Goal.js"
 import { LEDGER_FILE, LedgerLineReader } from "../Ledger.js"
 import type { LedgerEvent } from "../LedgerEvent.js"
-import { type DecodedSnapshot, decodeSnapshot, SNAPSHOT_FILE, SNAPSHOT_LAG_BYTES } from "../Snapshot.js"
+import { decodeSnapshot, SNAPSHOT_FILE, SNAPSHOT_LAG_BYTES } from "../Snapshot.js"
 import { jsonEqual } from "./jsonEqual.js"
-import { type LedgerSource, readLedgerRange, statLedger } from "./ledgerFile.js"
+import { readRegularFile, readRegularFileOffLoop } from "./regularFile.js"
+import { type LedgerFileInfo, type LedgerSource, readLedgerRange, statLedger } from "./ledgerFile.js"
 
 /** Where `goals.json` stands: the ledger position it reflects and its own size. */
 export interface SnapshotMark {
@@ -92,32 +92,43 @@ const foldLines = (
   return Result.fail(reader.broken ?? failed)
 }
 
-/** `goals.json` decoded, with its size; `undefined` when there is none. */
-const readSnapshot = (path: string): Result.Result<(DecodedSnapshot & { readonly size: number }) | undefined, MalformedState> => {
-  if (!existsSync(path)) return Result.succeed(undefined)
-  const bytes = readFileSync(path)
-  return Result.map(decodeSnapshot(bytes, path), (decoded) => ({ ...decoded, size: bytes.length }))
+/** What a full load reads: `goals.json`'s bytes (`undefined` when there is none), the ledger's, and the ledger's identity. */
+interface SessionFiles {
+  readonly snapshot: Buffer | undefined
+  readonly ledger: Buffer
+  readonly info: LedgerFileInfo | undefined
 }
 
-/**
- * Reads the whole session: validates `goals.json`, then decodes and folds the whole ledger, checking
- * on the way that the snapshot holds exactly the fold at the sequence and byte position it claims.
- * The ledger wins when the snapshot is behind; a snapshot ahead of the ledger, or that disagrees with
- * the ledger at the position it names, is malformed, and a ledger line that does not decode, follow or
- * apply is malformed before that. Files are only read here, never written.
- */
-export const loadFull = (
-  directory: string,
-  source: LedgerSource = ledgerAt(join(directory, LEDGER_FILE))
-): Result.Result<LoadedState, MalformedState> => {
-  const ledgerPath = join(directory, LEDGER_FILE)
-  const snapshotPath = join(directory, SNAPSHOT_FILE)
-  const snapshot = readSnapshot(snapshotPath)
-  if (Result.isFailure(snapshot)) return Result.fail(snapshot.failure)
-  const recorded = snapshot.success
+const readSessionFiles = (directory: string, source: LedgerSource): SessionFiles => {
+  const snapshot = readRegularFile(join(directory, SNAPSHOT_FILE))
   const info = source.stat()
   const raw = info === undefined ? new Uint8Array() : source.read(0, info.size)
-  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength)
+  return { snapshot, ledger: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), info }
+}
+
+/** The same files read on the thread pool, for an open that must not hold up the event loop of a server hosting the store. */
+const readSessionFilesOffLoop = async (directory: string): Promise<SessionFiles> => {
+  const snapshot = await readRegularFileOffLoop(join(directory, SNAPSHOT_FILE))
+  const ledger = await readRegularFileOffLoop(join(directory, LEDGER_FILE))
+  return {
+    snapshot: snapshot?.bytes,
+    ledger: ledger?.bytes ?? Buffer.alloc(0),
+    info: ledger === undefined ? undefined : { size: ledger.bytes.length, ino: ledger.ino }
+  }
+}
+
+/** A full load of what was read: see `loadFull`. */
+const loadFiles = (directory: string, files: SessionFiles): Result.Result<LoadedState, MalformedState> => {
+  const ledgerPath = join(directory, LEDGER_FILE)
+  const snapshotPath = join(directory, SNAPSHOT_FILE)
+  const snapshotBytes = files.snapshot
+  const snapshot =
+    snapshotBytes === undefined
+      ? Result.succeed(undefined)
+      : Result.map(decodeSnapshot(snapshotBytes, snapshotPath), (decoded) => ({ ...decoded, size: snapshotBytes.length }))
+  if (Result.isFailure(snapshot)) return Result.fail(snapshot.failure)
+  const recorded = snapshot.success
+  const { info, ledger: bytes } = files
   const head = foldLines(bytes, ledgerPath, 0, 1, emptyState, recorded?.state.seq ?? 0)
   if (Result.isFailure(head)) return Result.fail(head.failure)
   const all = foldLines(bytes, ledgerPath, head.success.end, head.success.line, head.success.state, Number.POSITIVE_INFINITY)
@@ -156,6 +167,22 @@ export const loadFull = (
     snapshot: recorded === undefined ? undefined : { ledgerBytes: recorded.ledgerBytes, bytes: recorded.size }
   })
 }
+
+/**
+ * Reads the whole session: validates `goals.json`, then decodes and folds the whole ledger, checking
+ * on the way that the snapshot holds exactly the fold at the sequence and byte position it claims.
+ * The ledger wins when the snapshot is behind; a snapshot ahead of the ledger, or that disagrees with
+ * the ledger at the position it names, is malformed, and a ledger line that does not decode, follow or
+ * apply is malformed before that. Files are only read here, never written.
+ */
+export const loadFull = (
+  directory: string,
+  source: LedgerSource = ledgerAt(join(directory, LEDGER_FILE))
+): Result.Result<LoadedState, MalformedState> => loadFiles(directory, readSessionFiles(directory, source))
+
+/** `loadFull`, its reads on the thread pool (the decoding and folding stay on this thread). */
+export const loadFullOffLoop = async (directory: string): Promise<Result.Result<LoadedState, MalformedState>> =>
+  loadFiles(directory, await readSessionFilesOffLoop(directory))
 
 /**
  * Brings a loaded state up to date with the ledger by reading only what was appended since; falls

@@ -1,19 +1,8 @@
-import { closeSync, constants, fdatasync, fdatasyncSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, statSync, writeSync } from "node:fs"
+import { closeSync, constants, fdatasync, fdatasyncSync, fstatSync, fsyncSync, ftruncateSync, statSync, writeSync } from "node:fs"
 import { dirname } from "node:path"
 import type { FaultHooks } from "../Faults.js"
 import { fsyncDirectory } from "../Snapshot.js"
-
-/** Reads up to `length` bytes at `position` of an open file (fewer at its end). */
-export const readRange = (fd: number, position: number, length: number): Uint8Array => {
-  const buffer = Buffer.allocUnsafe(length)
-  let read = 0
-  while (read < length) {
-    const count = readSync(fd, buffer, read, length - read, position + read)
-    if (count === 0) break
-    read += count
-  }
-  return buffer.subarray(0, read)
-}
+import { NotRegularFile, openRegularFile, readRange } from "./regularFile.js"
 
 /** What a reader needs of the ledger file: its size, and its inode to notice it was replaced. */
 export interface LedgerFileInfo {
@@ -23,7 +12,8 @@ export interface LedgerFileInfo {
 
 /** Reads `length` bytes at `position` (fewer at the end of the file). */
 export const readLedgerRange = (path: string, position: number, length: number): Uint8Array => {
-  const fd = openSync(path, "r")
+  const fd = openRegularFile(path, constants.O_RDONLY)
+  if (fd === undefined) return new Uint8Array()
   try {
     return readRange(fd, position, length)
   } finally {
@@ -33,6 +23,7 @@ export const readLedgerRange = (path: string, position: number, length: number):
 
 export const statLedger = (path: string): LedgerFileInfo | undefined => {
   const info = statSync(path, { throwIfNoEntry: false })
+  if (info !== undefined && !info.isFile()) throw new NotRegularFile({ file: path })
   return info === undefined ? undefined : { size: info.size, ino: info.ino }
 }
 
@@ -40,14 +31,7 @@ export const statLedger = (path: string): LedgerFileInfo | undefined => {
 const LEDGER_FLAGS = constants.O_RDWR | constants.O_APPEND
 
 /** Opens an existing ledger; `undefined` when there is none yet. */
-const openExisting = (path: string): number | undefined => {
-  try {
-    return openSync(path, LEDGER_FLAGS)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined
-    throw error
-  }
-}
+const openExisting = (path: string): number | undefined => openRegularFile(path, LEDGER_FLAGS)
 
 /** fdatasync on the thread pool: the commit point takes milliseconds on a slow disk, and the event loop stays free meanwhile. */
 const fdatasyncOffLoop = (fd: number): Promise<void> =>
@@ -106,6 +90,12 @@ export interface OpenLedger extends LedgerSource {
   readonly close: () => void
 }
 
+const createLedger = (path: string): number => {
+  const fd = openRegularFile(path, LEDGER_FLAGS | constants.O_CREAT)
+  if (fd === undefined) throw new Error(`cannot create ${path}: its directory is gone`)
+  return fd
+}
+
 export const openLedger = (path: string): OpenLedger => {
   let fd = openExisting(path)
   let ino: number | undefined
@@ -119,7 +109,7 @@ export const openLedger = (path: string): OpenLedger => {
     read: (position, length) => (fd === undefined ? new Uint8Array() : readRange(fd, position, length)),
     append: async (bytes, committedBytes, faults, offload) => {
       const creating = fd === undefined
-      const open = (fd ??= openSync(path, LEDGER_FLAGS | constants.O_CREAT, 0o666))
+      const open = (fd ??= createLedger(path))
       await appendLine(open, bytes, committedBytes, faults, offload)
       // The ledger's name in its directory is as much a part of the first commit as its bytes.
       if (creating) await fsyncDirectory(dirname(path))

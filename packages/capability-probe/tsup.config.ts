@@ -1,3 +1,4 @@
 import { libraryBuild } from "@armory/config/tsup"
 
-export default libraryBuild()
+// The synchronous probe's worker is its own entry: `probeDriverSync` starts a worker thread on that file.
+export default libraryBuild({ entry: ["src/index.ts", "src/syncRunnerWorker.ts"] })

@@ -1,26 +1,18 @@
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads"
-import { superviseRun } from "../ProcessGroup.js"
 import type { RunOutcome, RunRequest } from "../RunCommand.js"
 
-// The worker evaluates the runner's source inside a try so that even a source the host's
-// transpiler made unusable comes back as an answer instead of leaving the caller waiting.
-const WORKER_SOURCE = `
+/** The worker module, found through the package's own exports so that it resolves wherever the package is installed or bundled from. */
+const workerModule = () => import.meta.resolve("@armory/capability-probe/sync-runner-worker")
+
+// A fixed bootstrap imports the module, so that a module that fails to load still answers (with its
+// error code) instead of leaving the caller blocked until the deadline.
+const BOOTSTRAP = `
 const { workerData } = require("node:worker_threads")
-const { port, signal, source, request } = workerData
-const answer = (message) => {
-  port.postMessage(message)
-  Atomics.store(signal, 0, 1)
-  Atomics.notify(signal, 0)
-}
-try {
-  const run = (0, eval)("(" + source + ")")
-  run(request).then(
-    (outcome) => answer({ outcome }),
-    (error) => answer({ failure: String((error && (error.code || error.name)) || "Error") })
-  )
-} catch (error) {
-  answer({ failure: String((error && error.name) || "Error") })
-}
+import(workerData.module).catch((error) => {
+  workerData.port.postMessage({ failure: String((error && (error.code || error.name)) || "Error") })
+  Atomics.store(workerData.signal, 0, 1)
+  Atomics.notify(workerData.signal, 0)
+})
 `
 
 // Worker start-up and cleanup verification on top of the run's own timeout.
@@ -30,15 +22,15 @@ const ANSWER_MARGIN_MS = 10_000
 export type SyncRunnerAnswer = { readonly outcome: RunOutcome } | { readonly failure: string }
 
 /**
- * Runs {@link superviseRun} to completion while the calling thread waits: the async runner works
- * in a worker thread and the caller blocks on `Atomics.wait` until it answers.
+ * Runs a request to completion while the calling thread waits: the async runner (`superviseRun`)
+ * works in a worker thread and the caller blocks on `Atomics.wait` until it answers.
  */
 export const superviseRunSync = (request: RunRequest): SyncRunnerAnswer => {
   const { port1, port2 } = new MessageChannel()
   const signal = new Int32Array(new SharedArrayBuffer(4))
-  const worker = new Worker(WORKER_SOURCE, {
+  const worker = new Worker(BOOTSTRAP, {
     eval: true,
-    workerData: { port: port2, signal, source: superviseRun.toString(), request },
+    workerData: { module: workerModule(), port: port2, signal, request },
     transferList: [port2],
     stdout: true,
     stderr: true

@@ -171,13 +171,17 @@ const installConsumer = async (consumer) => {
     try {
       await run(
         "pnpm",
-        ["install", "--ignore-workspace", "--prefer-offline", "--no-frozen-lockfile", "--config.strict-peer-dependencies=false", "--reporter=silent"],
+        ["install", "--ignore-workspace", "--prefer-offline", "--no-frozen-lockfile", "--config.strict-peer-dependencies=false", "--reporter=ndjson"],
         { cwd: consumer, maxBuffer: 16 * 1024 * 1024, timeout: INSTALL_TIMEOUT_MS, killSignal: "SIGKILL" }
       )
       return
     } catch (error) {
       if (error.killed !== true) throw error
-      if (attempt === INSTALL_ATTEMPTS) throw new Error(`pnpm install in ${consumer} stalled ${INSTALL_ATTEMPTS} times (${INSTALL_TIMEOUT_MS} ms each)`, { cause: error })
+      if (attempt === INSTALL_ATTEMPTS) {
+        // pnpm's last log lines say which step it stalled at.
+        const last = `${error.stdout ?? ""}${error.stderr ?? ""}`.trimEnd().split("\n").slice(-3).join("\n")
+        throw new Error(`pnpm install in ${consumer} stalled ${INSTALL_ATTEMPTS} times (${INSTALL_TIMEOUT_MS} ms each); its last log lines:\n${last}`, { cause: error })
+      }
     }
   }
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto"
 import { readFile } from "node:fs/promises"
 import { createServer } from "node:http"
 import { unavailablePage } from "@armory/browser-runtime"
-import { fileGoalStoreFactory, type GoalStoreFactory, type HostChannel, LOOPBACK_HOSTS, serverLayer } from "@armory/client"
+import { fileGoalStoreFactory, type GoalStoreFactory, type HostChannel, isLoopbackHost, serverLayer } from "@armory/client"
 import { DEFAULT_ROOT, DEFAULT_SESSION } from "@armory/goal-store"
 import { goalStoreClient } from "@armory/goal-store/backend"
 import { pgSessionDirectory } from "@armory/goal-store-pg"
@@ -34,11 +34,6 @@ export interface ServeSettings {
   readonly goalsDatabase?: { readonly databaseUrl: Redacted.Redacted<string>; readonly schema: string | undefined } | undefined
   /** With `--goal-operator`: who operates the `goals` routes, so that their `force` takes effect. Never the goals global. */
   readonly goalOperator?: string | undefined
-}
-
-const isLoopback = (host: string): boolean => {
-  const name = host.toLowerCase()
-  return name === "localhost" || name === "::1" || name === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(name)
 }
 
 /** The token, from `--token-file`, else `ARMORY_TOKEN`, else a fresh random one. */
@@ -76,13 +71,13 @@ export const serveSettings = (flags: {
     if (!Number.isInteger(flags.port) || flags.port < 0 || flags.port > 65_535) {
       return yield* invalidUsage(`--port must be 0..65535, got ${flags.port}`)
     }
-    if (!isLoopback(flags.host) && !flags.allowRemote) {
+    if (!isLoopbackHost(flags.host) && !flags.allowRemote) {
       return yield* invalidUsage(
         `refusing to bind ${flags.host}: not a loopback address (pass --allow-remote with --token-file or ARMORY_TOKEN)`
       )
     }
     const { token, tokenSource } = yield* resolveToken(flags.tokenFile, flags.envToken)
-    if (!isLoopback(flags.host) && tokenSource === "generated") {
+    if (!isLoopbackHost(flags.host) && tokenSource === "generated") {
       return yield* invalidUsage("--allow-remote needs a token from --token-file or ARMORY_TOKEN")
     }
     const settings: ServeSettings = {
@@ -125,7 +120,6 @@ export const armoryServer = (settings: ServeSettings) => {
       goalsRoot: settings.goalsRoot,
       goalStore: goals?.open ?? fileGoalStoreFactory(settings.goalsRoot ?? DEFAULT_ROOT),
       goalOperator: settings.goalOperator,
-      extraHosts: isLoopback(settings.host) ? [] : [settings.host],
       version: ARMORY_VERSION
     })
   const routes =
@@ -218,8 +212,8 @@ export const serveCommand = Command.make(
   Command.withDescription(
     "Serve the Armory HTTP API (skills, goals, capabilities, browser, codemode, health; /openapi.json and /docs).\n" +
       "Binds 127.0.0.1 by default; every route but /health, /docs and /openapi.json needs\n" +
-      "`Authorization: Bearer <token>`. The Host header must name a loopback host, request bodies\n" +
-      `are capped (413), no CORS headers are sent. Loopback hosts: ${LOOPBACK_HOSTS.join(", ")}.\n` +
+      "`Authorization: Bearer <token>`. The Host header must be exactly the address and port it listens on\n" +
+      "(or localhost at that port, for a loopback address), request bodies are capped (413), no CORS headers are sent.\n" +
       "Stops on SIGINT/SIGTERM after in-flight requests finish.\n" +
       "Exit codes: 130 stopped by SIGINT/SIGTERM, 1 the server could not start or the token file is unreadable,\n" +
       "2 invalid usage (a port outside 0..65535, a non-loopback --host without --allow-remote and a chosen token)."

@@ -20,10 +20,10 @@ import packageJson from "../package.json" with { type: "json" }
 import { Api, API_VERSION, Authorization } from "./Api.js"
 import { InvalidGlobals, Unauthorized } from "./Errors.js"
 import { tokenMatches } from "./internal/BearerToken.js"
-import { LOOPBACK_HOSTS, requestGuard } from "./internal/RequestGuard.js"
+import { requestGuard } from "./internal/RequestGuard.js"
 import { openApiDocument } from "./OpenApiDocument.js"
 
-export { LOOPBACK_HOSTS } from "./internal/RequestGuard.js"
+export { isLoopbackHost } from "./internal/RequestGuard.js"
 
 /** The default cap on a request body: far above any real request, far below memory trouble. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
@@ -43,7 +43,10 @@ export interface ServerOptions<R> {
   readonly hostTools: (channel: HostChannel) => Effect.Effect<ToolTree, never, R>
   /** The globals bound when a request names none. */
   readonly defaultGlobals: ReadonlyArray<string>
-  /** Host names accepted in the `Host` header besides the loopback ones (a non-loopback bind address). */
+  /**
+   * Host names accepted in the `Host` header, at the server's port, besides the address it listens on
+   * (and `localhost`, when that is loopback): the names clients use for a server bound to all interfaces.
+   */
   readonly extraHosts?: ReadonlyArray<string> | undefined
   readonly maxBodyBytes?: number | undefined
   /** The goals directory of the `goals` routes (default `.armory/goals` under the working directory). */
@@ -233,9 +236,10 @@ export const serverLayer = <R>(options: ServerOptions<R>) =>
       openApiRoute,
       HttpApiScalar.layer(Api, { path: "/docs", scalar: { withDefaultFonts: false } }),
       requestGuard({
-        allowedHosts: [...LOOPBACK_HOSTS, ...(options.extraHosts ?? [])],
+        extraHosts: options.extraHosts ?? [],
         maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
       })
     ),
-    { disableLogger: true, disableListenLog: true }
+    // Routes match only as written: no case folding, trailing slash or doubled slash (see `isCanonicalPath`).
+    { disableLogger: true, disableListenLog: true, routerConfig: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false } }
   )

@@ -72,8 +72,52 @@ describe("Host header", () => {
         expect(JSON.parse(response.body)).toMatchObject({ _tag: "MisdirectedRequest", host })
       }
     }
-    for (const host of ["127.0.0.1:1", "localhost", "LOCALHOST:9", "[::1]:4000"]) {
-      expect((await rawRequest(`${server.url}/health`, { headers: { host } })).status).toBe(200)
+  })
+
+  it("must be exactly the address and port the server listens on, or localhost at that port", async () => {
+    const port = Number(new URL(server.url).port)
+    const refused = [
+      `localhost:evil`,
+      `[::1]evil.com`,
+      `127.0.0.1:${port}evil.example`,
+      `127.0.0.1:${port + 1}`,
+      `localhost:${port + 1}`,
+      "localhost",
+      "127.0.0.1",
+      `[::1]:${port}`,
+      `127.0.0.2:${port}`
+    ]
+    for (const host of refused) {
+      expect({ host, status: (await rawRequest(`${server.url}/health`, { headers: { host } })).status }).toEqual({ host, status: 421 })
+    }
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`]) {
+      expect({ host, status: (await rawRequest(`${server.url}/health`, { headers: { host } })).status }).toEqual({ host, status: 200 })
+    }
+  })
+
+  it("is the address of a server on another loopback address, which answers it", async () => {
+    const other = await startServer({}, "127.0.0.2")
+    try {
+      const { host } = new URL(other.url)
+      expect(host.startsWith("127.0.0.2:")).toBe(true)
+      expect((await rawRequest(`${other.url}/health`, { headers: { host } })).status).toBe(200)
+      expect((await rawRequest(`${other.url}/health`, { headers: { host: host.replace("127.0.0.2", "127.0.0.1") } })).status).toBe(421)
+    } finally {
+      await other.close()
+    }
+  })
+})
+
+describe("request paths", () => {
+  it("route only as written: a doubled or trailing slash, another case, a dot segment or an escape is not found", async () => {
+    const authorization = `Bearer ${TOKEN}`
+    for (const path of ["//skills", "/SKILLS", "/skills/", "/./skills", "/x/../skills", "/%73kills", "/skills/%2e%2e/health", "/Health", "/health//"]) {
+      const response = await rawRequest(server.url, { path, headers: { authorization } })
+      expect({ path, status: response.status }).toEqual({ path, status: 404 })
+    }
+    for (const path of ["/skills", "/skills?prompt=x", "/health", "/openapi.json", "/goals/status?sessionId=a"]) {
+      const response = await rawRequest(server.url, { path, headers: { authorization } })
+      expect({ path, status: response.status }).toEqual({ path, status: 200 })
     }
   })
 })

@@ -92,7 +92,7 @@ const report = await runBench({
   warmupMs: 200,
   cases: [
     {
-      name: "single durable mutation (lock, append + fsync, snapshot when due)",
+      name: "single durable mutation (lock, append + fdatasync, snapshot when due)",
       ours: async () => {
         oursWrites += 1
         await mutationStore.checkpoint({ summary: `write ${oursWrites}` })

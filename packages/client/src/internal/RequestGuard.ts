@@ -1,16 +1,42 @@
 import { ByteSize, Effect, Schema } from "effect"
-import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpIncomingMessage, HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { NetAddress } from "effect/net"
 import { MisdirectedRequest, PayloadTooLarge } from "../Errors.js"
 
-/** The host names a loopback server answers to; any port. */
-export const LOOPBACK_HOSTS: ReadonlyArray<string> = ["127.0.0.1", "localhost", "[::1]"]
+/** Whether `host` (a name, an IPv4 address, or an IPv6 address with or without brackets) is this machine's loopback. */
+export const isLoopbackHost = (host: string): boolean => {
+  const name = host.toLowerCase()
+  return name === "localhost" || name === "::1" || name === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(name)
+}
 
-/** The host name of a `Host` header value (`name[:port]`, or `[v6][:port]`), lowercased. */
-const hostName = (header: string): string => {
-  const value = header.trim().toLowerCase()
-  if (value.startsWith("[")) return value.slice(0, value.indexOf("]") + 1)
-  const colon = value.indexOf(":")
-  return colon === -1 ? value : value.slice(0, colon)
+/** A host as it appears in a `Host` header: IPv6 in brackets, lowercased. */
+const authorityHost = (host: string): string => {
+  const name = host.toLowerCase()
+  return name.includes(":") && !name.startsWith("[") ? `[${name}]` : name
+}
+
+/**
+ * The exact `Host` values a server listening on `host`:`port` answers to: that host, `localhost`
+ * as well when it is loopback, and the extra names, each at that port (and bare when the port is
+ * 80, the default a client leaves out). Anything else, another port or trailing text included, names
+ * some other server.
+ */
+export const hostAuthorities = (host: string, port: number, extraHosts: ReadonlyArray<string>): ReadonlySet<string> => {
+  const names = new Set([authorityHost(host), ...(isLoopbackHost(host) ? ["localhost"] : []), ...extraHosts.map(authorityHost)])
+  return new Set([...names].flatMap((name) => (port === 80 ? [`${name}:${port}`, name] : [`${name}:${port}`])))
+}
+
+/**
+ * Whether a request path (before its query) is written the one way its route is: no empty, `.` or
+ * `..` segment and no percent-escape (the router would otherwise resolve or decode them into a route
+ * a path filter in front of the server never saw).
+ */
+export const isCanonicalPath = (path: string): boolean =>
+  path === "/" || (path.startsWith("/") && path.slice(1).split("/").every((segment) => segment !== "" && segment !== "." && segment !== ".." && !segment.includes("%")))
+
+const pathOf = (url: string): string => {
+  const query = url.search(/[?#]/)
+  return query === -1 ? url : url.slice(0, query)
 }
 
 const misdirected = (host: string) =>
@@ -30,25 +56,30 @@ const tooLarge = (limitBytes: number) =>
   )
 
 /**
- * Checks every request before any route runs: the `Host` header must name this server (the
- * DNS-rebinding defence: a page on another origin that resolves its name to 127.0.0.1 still sends
- * its own name), and a declared body must fit the limit. A body without a declared length is
- * capped while it is read.
+ * Checks every request before any route runs: the `Host` header must be exactly the address this
+ * server listens on (the DNS-rebinding defence: a page on another origin that resolves its name to
+ * 127.0.0.1 still sends its own name), the path must be canonical (`isCanonicalPath`; any other is
+ * not found, as an unknown route is), and a declared body must fit the limit. A body without a
+ * declared length is capped while it is read.
  */
-export const requestGuard = (options: { readonly allowedHosts: ReadonlyArray<string>; readonly maxBodyBytes: number }) => {
-  const allowed = new Set(options.allowedHosts.map((host) => host.toLowerCase()))
-  return HttpRouter.middleware(
-    (httpEffect) =>
-      Effect.gen(function* () {
-        const request = yield* HttpServerRequest.HttpServerRequest
-        const host = request.headers["host"] ?? ""
-        if (!allowed.has(hostName(host))) return misdirected(host)
-        const declared = Number(request.headers["content-length"] ?? "0")
-        if (!Number.isFinite(declared) || declared > options.maxBodyBytes) return tooLarge(options.maxBodyBytes)
-        return yield* httpEffect.pipe(
-          Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(options.maxBodyBytes))
-        )
-      }),
+export const requestGuard = (options: { readonly extraHosts: ReadonlyArray<string>; readonly maxBodyBytes: number }) =>
+  HttpRouter.middleware(
+    Effect.gen(function* () {
+      const { address } = yield* HttpServer.HttpServer
+      // A server on a Unix socket has no host to check against; only a name it was given is allowed.
+      const allowed = NetAddress.isInetAddress(address)
+        ? hostAuthorities(NetAddress.formatHost(address), address.port, options.extraHosts)
+        : new Set(options.extraHosts.map(authorityHost))
+      return (httpEffect) =>
+        Effect.gen(function* () {
+          const request = yield* HttpServerRequest.HttpServerRequest
+          const host = request.headers["host"] ?? ""
+          if (!allowed.has(host.toLowerCase())) return misdirected(host)
+          if (!isCanonicalPath(pathOf(request.url))) return HttpServerResponse.empty({ status: 404 })
+          const declared = Number(request.headers["content-length"] ?? "0")
+          if (!Number.isFinite(declared) || declared > options.maxBodyBytes) return tooLarge(options.maxBodyBytes)
+          return yield* httpEffect.pipe(Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(options.maxBodyBytes)))
+        })
+    }),
     { global: true }
   )
-}

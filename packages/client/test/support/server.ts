@@ -54,7 +54,7 @@ export const NO_BROWSER_ENV = {
 }
 
 /** Starts the real server on an ephemeral loopback port, with goals in a fresh temp directory. */
-export const startServer = async (overrides: Partial<ServerOptions<never>> = {}): Promise<RunningServer> => {
+export const startServer = async (overrides: Partial<ServerOptions<never>> = {}, host = "127.0.0.1"): Promise<RunningServer> => {
   const goalsRoot = overrides.goalsRoot ?? join(mkdtempSync(join(tmpdir(), "armory-client-goals-")), "goals")
   const layer = serverLayer<never>({
     token: TOKEN,
@@ -65,7 +65,7 @@ export const startServer = async (overrides: Partial<ServerOptions<never>> = {})
     browserEnv: NO_BROWSER_ENV,
     platform: "linux",
     ...overrides
-  }).pipe(Layer.provideMerge(NodeHttpServer.layer(createServer, { host: "127.0.0.1", port: 0 })))
+  }).pipe(Layer.provideMerge(NodeHttpServer.layer(createServer, { host, port: 0 })))
   const runtime = ManagedRuntime.make(layer)
   const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (server) => server.address))
   return {

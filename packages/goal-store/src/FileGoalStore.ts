@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync } from "node:fs"
 import { join, resolve } from "node:path"
-import { Clock, Effect, Exit, Result, Schema, type Scope, Semaphore } from "effect"
+import { Clock, Effect, Exit, Result, Schema, Scope, Semaphore } from "effect"
 import type { DecideContext, Decision } from "./GoalRules.js"
 import { fold } from "./GoalRules.js"
 import { type GoalStoreError, InvalidInput, type LockUnavailable, MalformedState, StorageFailure } from "./Errors.js"
@@ -210,6 +210,8 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
     readonly ledger: OpenLedger
     /** When the lock was taken, in monotonic nanoseconds. */
     readonly since: bigint
+    /** Holds the lock and its heartbeat; closing it releases both. */
+    readonly scope: Scope.Closeable
   }
   let lease: Lease | undefined
   /** Set when this store let go because another writer asked: its next take of the lock waits for that writer first. */
@@ -229,32 +231,36 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
           return reopened
         },
         catch: readFailure("ledger open", ledgerPath)
-      }).pipe(Effect.tapError(() => Effect.sync(endLease)))
+      }).pipe(Effect.tapError(() => endLease))
     }
     const courtesy = handedOver ? Effect.sleep(HAND_OVER_MS) : Effect.void
     handedOver = false
-    return Effect.try({
-      try: () => {
-        if (!directoryExists) mkdirSync(directory, { recursive: true })
-        directoryExists = true
-      },
-      catch: storageFailure("create directory", directory, false)
-    }).pipe(
-      Effect.andThen(courtesy),
-      Effect.andThen(locking ? acquireLock(join(directory, ".lock"), lockOptions) : Effect.succeed(noLock(directory))),
-      Effect.flatMap((lock) =>
-        Effect.try({ try: () => openLedger(ledgerPath), catch: readFailure("ledger open", ledgerPath) }).pipe(
-          Effect.tapError(() => lock.release),
-          Effect.flatMap((ledger) => Effect.map(monotonicNow, (since) => (lease = { lock, ledger, since })))
-        )
-      )
-    )
+    return Effect.gen(function* () {
+      yield* Effect.try({
+        try: () => {
+          if (!directoryExists) mkdirSync(directory, { recursive: true })
+          directoryExists = true
+        },
+        catch: storageFailure("create directory", directory, false)
+      })
+      yield* courtesy
+      // The lease outlives the cycle that takes it, so the lock lives in a scope of its own.
+      const scope = yield* Scope.make()
+      const opened = Effect.gen(function* () {
+        const lock = yield* locking ? acquireLock(join(directory, ".lock"), lockOptions) : Effect.succeed(noLock(directory))
+        const ledger = yield* Effect.try({ try: () => openLedger(ledgerPath), catch: readFailure("ledger open", ledgerPath) })
+        return { lock, ledger, since: yield* monotonicNow, scope }
+      }).pipe(Scope.provide(scope), Effect.onError(() => Scope.close(scope, Exit.void)))
+      const taken = yield* opened
+      lease = taken
+      return taken
+    })
   }
 
   /** Closes the ledger and releases the lock, if this store holds them; only ever run with no cycle in progress. */
-  const endLease = () => {
+  const endLease: Effect.Effect<void> = Effect.suspend(() => {
     const ended = lease
-    if (ended === undefined) return
+    if (ended === undefined) return Effect.void
     lease = undefined
     ended.ledger.close()
     try {
@@ -262,15 +268,15 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
     } catch {
       // An injected unlock failure leaves the lock to be released all the same.
     }
-    Effect.runSync(ended.lock.release)
-  }
+    return Scope.close(ended.scope, Exit.void)
+  })
 
   const endLeaseWhenIdle = () => {
     if (idleRelease !== undefined) return
     idleRelease = setImmediate(() => {
       idleRelease = undefined
       // A cycle in flight decides for itself when it ends.
-      if (inFlight === 0) endLease()
+      if (inFlight === 0) Effect.runFork(endLease)
     })
   }
 
@@ -281,12 +287,12 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
       return writers.withPermit(
         Effect.acquireUseRelease(Effect.suspend(() => takeLease(lockOptions)), use, (held, exit) =>
           Exit.isFailure(exit)
-            ? Effect.sync(endLease)
+            ? endLease
             : Effect.gen(function* () {
                 const asked = (yield* held.lock.contended) && (yield* monotonicNow) - held.since >= KEEP_WHEN_ASKED_NANOS
                 if (!asked) return endLeaseWhenIdle()
                 handedOver = true
-                endLease()
+                yield* endLease
               })
         )
       )
@@ -325,7 +331,7 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
   ).pipe(
     Effect.when(Effect.sync(() => wrote && snapshotBehind(loaded))),
     Effect.ignore,
-    Effect.andThen(writers.withPermit(Effect.sync(endLease)))
+    Effect.andThen(writers.withPermit(endLease))
   )
 
   const backend: GoalStoreBackend = {

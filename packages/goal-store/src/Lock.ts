@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { closeSync, existsSync, fstatSync, futimesSync, mkdirSync, openSync, readFileSync, rmdirSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs"
 import { hostname } from "node:os"
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Schedule, type Scope } from "effect"
 import { LockUnavailable } from "./Errors.js"
 
 /**
@@ -191,9 +191,11 @@ const unavailable = (lockPath: string, reason: string) => new LockUnavailable({ 
 
 /**
  * Takes the lock at `lockPath`, waiting with short randomised pauses while another live writer holds
- * it. Every failure is a `LockUnavailable`; nothing here throws into the caller's process.
+ * it, and holds it for the life of the current scope: its heartbeat is a fiber of that scope, and
+ * closing the scope stops the heartbeat and releases the lock (as `release` does earlier). Every
+ * failure is a `LockUnavailable`; nothing here throws into the caller's process.
  */
-export const acquireLock = (lockPath: string, options: LockOptions = {}): Effect.Effect<HeldLock, LockUnavailable> => {
+export const acquireLock = (lockPath: string, options: LockOptions = {}): Effect.Effect<HeldLock, LockUnavailable, Scope.Scope> => {
   const staleMs = options.staleMs ?? DEFAULT_STALE_MS
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
   const timeoutNanos = BigInt(Math.max(0, Math.round(options.timeoutMs ?? DEFAULT_TIMEOUT_MS))) * 1_000_000n
@@ -217,14 +219,27 @@ export const acquireLock = (lockPath: string, options: LockOptions = {}): Effect
         })
       })
     )
-  return Effect.flatMap(elapsed, (start) => attempt(start + timeoutNanos, 1, false)).pipe(Effect.map((taken) => holdLock(lockPath, taken, heartbeatMs)))
+  return Effect.gen(function* () {
+    const holding = yield* Effect.acquireRelease(
+      Effect.flatMap(elapsed, (start) => attempt(start + timeoutNanos, 1, false)).pipe(Effect.map((taken) => holdLock(lockPath, taken))),
+      (held) => held.release
+    )
+    yield* Effect.forkScoped(Effect.repeat(holding.beat, Schedule.spaced(heartbeatMs)))
+    return holding
+  })
+}
+
+/** A held lock, with the heartbeat its scope repeats. */
+interface Holding extends HeldLock {
+  /** Refreshes the lock file's mtime while the lock is still this holder's; notes a failure as the lock lost. */
+  readonly beat: Effect.Effect<void>
 }
 
 /**
  * The lock while held. Its file stays open, so its inode cannot be reused meanwhile: the lock is
  * still this holder's exactly when the path still names that inode, which is one `stat` to check.
  */
-const holdLock = (lockPath: string, taken: Taken, heartbeatMs: number): HeldLock => {
+const holdLock = (lockPath: string, taken: Taken): Holding => {
   let lost: string | undefined
   let released = false
   const waitPath = waitPathOf(lockPath)
@@ -233,26 +248,25 @@ const holdLock = (lockPath: string, taken: Taken, heartbeatMs: number): HeldLock
     if (statSync(lockPath, { throwIfNoEntry: false })?.ino !== taken.ino) lost = "the lock was taken over while held (judged stale or removed)"
     return lost === undefined
   }
-  const heartbeat = setInterval(() => {
-    try {
-      if (stillOurs()) {
-        const beat = new Date()
-        futimesSync(taken.fd, beat, beat)
-      }
-    } catch (error) {
-      lost = `heartbeat failed: ${String(error)}`
-    }
-  }, heartbeatMs)
-  heartbeat.unref()
   return {
     path: lockPath,
     token: taken.owner.token,
+    beat: Effect.sync(() => {
+      if (released) return
+      try {
+        if (stillOurs()) {
+          const beat = new Date()
+          futimesSync(taken.fd, beat, beat)
+        }
+      } catch (error) {
+        lost = `heartbeat failed: ${String(error)}`
+      }
+    }),
     verify: Effect.suspend(() => (stillOurs() ? Effect.void : Effect.fail(unavailable(lockPath, lost ?? "lost")))),
     contended: Effect.sync(() => existsSync(waitPath)),
     release: Effect.sync(() => {
       if (released) return
       released = true
-      clearInterval(heartbeat)
       try {
         // The token too: a lock file rewritten in place by hand names someone else now.
         if (stillOurs() && readOwner(lockPath)?.token === taken.owner.token) ignoringMissing(() => unlinkSync(lockPath))

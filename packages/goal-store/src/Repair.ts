@@ -172,7 +172,7 @@ const planAndApply = async (directory: string, dryRun: boolean): Promise<Readonl
  * ledger, and restores missing evidence records. Nothing is deleted except temp files of
  * interrupted writes. With `dryRun` it only reports what it would do.
  */
-export const repair = Effect.fn("repair")(function* (options: RepairOptions) {
+export const repair = Effect.fn("repair")(function* (options: RepairOptions): Effect.fn.Return<RepairReport, GoalStoreError> {
   const { directory, sessionId } = yield* Effect.fromResult(sessionPaths(options))
   const dryRun = options.dryRun ?? false
   const run = Effect.tryPromise({
@@ -183,14 +183,12 @@ export const repair = Effect.fn("repair")(function* (options: RepairOptions) {
   const actions =
     dryRun || !existsSync(directory)
       ? yield* run
-      : yield* Effect.acquireUseRelease(
-          options.locking === false ? Effect.succeed(noLock(directory)) : acquireLock(join(directory, ".lock"), options.lock),
-          () => run,
-          (lock) => lock.release
+      : yield* Effect.scoped(
+          Effect.andThen(options.locking === false ? Effect.succeed(noLock(directory)) : acquireLock(join(directory, ".lock"), options.lock), run)
         )
   const report: RepairReport = { sessionId, directory, actions, applied: !dryRun && actions.length > 0 }
   return report
-}) as (options: RepairOptions) => Effect.Effect<RepairReport, GoalStoreError>
+})
 
 /** {@link repair} without Effect. */
 export const repairGoalStore = (options: RepairOptions = {}): Promise<RepairReport> => Effect.runPromise(repair(options))

@@ -12,7 +12,7 @@ import {
   SNAPSHOT_LAG_BYTES
 } from "@armory/goal-store"
 import { acquireLock, type HeldLock } from "@armory/goal-store/backend"
-import { Effect } from "effect"
+import { Effect, Exit, Scope } from "effect"
 import { describe, expect, it } from "vitest"
 import { expectSnapshotOfLedger, foldLedger, ledgerOf, rebuiltSnapshot, snapshotText } from "./support/files.js"
 import { readyGoal, rejection, sha256, tempRoot } from "./support/temp.js"
@@ -149,11 +149,12 @@ describe("a goals.json behind the ledger", () => {
     const root = tempRoot()
     await readyGoal(root)
     let other: HeldLock | undefined
+    // Another writer holds the session lock, and keeps it, while the layer closes.
+    const otherScope = await Effect.runPromise(Scope.make())
     await throughLayer(root, (goals) =>
       Effect.gen(function* () {
         yield* goals.checkpoint({ summary: "one" })
-        // Another writer holds the session lock, and keeps it, while the layer closes.
-        other = yield* acquireLock(join(root, ".lock"))
+        other = yield* acquireLock(join(root, ".lock")).pipe(Scope.provide(otherScope))
       })
     )
     // The close returned while the other writer still holds the lock: it did not wait for it, and a
@@ -161,7 +162,8 @@ describe("a goals.json behind the ledger", () => {
     if (other === undefined) throw new Error("the other writer never took the lock")
     await Effect.runPromise(other.verify)
     expect(snapshotOf(root).seq).toBe(1)
-    await Effect.runPromise(other.release)
+    await Effect.runPromise(Scope.close(otherScope, Exit.void))
+    expect(existsSync(join(root, ".lock"))).toBe(false)
   }, 20_000)
 
   it("does not turn a refusal into a storage failure when the snapshot due then cannot be written", async () => {

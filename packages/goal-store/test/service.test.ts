@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { openGoalStore } from "@armory/goal-store"
 import { acquireLock } from "@armory/goal-store/backend"
 import { describe, expect, it } from "@effect/vitest"
-import { Clock, Effect, Fiber } from "effect"
+import { Clock, Effect, Exit, Fiber, Scope } from "effect"
 import { describeGoalStoreService } from "./support/behaviour.js"
 import { fileHarness } from "./support/fileHarness.js"
 import { ledgerOf } from "./support/files.js"
@@ -101,6 +101,22 @@ describe("the session lock", () => {
 })
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+describe("the session lock as a resource of a scope", () => {
+  it.live("beats while its scope is open, and closing the scope releases it", () =>
+    Effect.gen(function* () {
+      const lock = join(tempRoot(), ".lock")
+      const scope = yield* Scope.make()
+      yield* acquireLock(lock, { heartbeatMs: 20 }).pipe(Scope.provide(scope))
+      const past = new Date(Date.now() - 60_000)
+      utimesSync(lock, past, past)
+      yield* Effect.sleep(100)
+      expect(Date.now() - statSync(lock).mtimeMs).toBeLessThan(1_000)
+      yield* Scope.close(scope, Exit.void)
+      expect(existsSync(lock)).toBe(false)
+    })
+  )
+})
 
 describe("the session lock across a burst of writes", () => {
   it("is taken once for writes back to back, and let go once the event loop turns", async () => {

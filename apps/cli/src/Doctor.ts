@@ -1,14 +1,13 @@
 import { createRequire } from "node:module"
-import { probeBrowserDriver, type ProbeResult } from "@armory/capability-probe"
-import { Console, Effect, Option, Stream } from "effect"
+import { basename, dirname } from "node:path"
+import { type DriverSpec, probeBrowserDriver, probeDriver, type ProbeResult } from "@armory/capability-probe"
+import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
-import { ChildProcess, ChildProcessSpawner } from "effect/process"
 import { renderTable } from "./internal/Table.js"
 import { CommandFailed } from "./internal/CommandFailed.js"
 
 const MINIMUM_NODE = "22.19.0"
 const DEFAULT_CHROMIUM = "/usr/bin/chromium"
-const VERSION_TIMEOUT = "10 seconds"
 
 export interface Component {
   readonly name: string
@@ -36,26 +35,38 @@ const isAtLeast = (version: string, minimum: string): boolean => {
   return true
 }
 
-/** `<command> --version`, trimmed; none when it cannot be run, exits non-zero or hangs. */
-const versionOutput = Effect.fn("versionOutput")(function* (command: string) {
-  const spawner = yield* ChildProcessSpawner.ChildProcessSpawner
-  const run = Effect.gen(function* () {
-    const handle = yield* spawner.spawn(ChildProcess.make(command, ["--version"], { stdin: "ignore" }))
-    const [output, exitCode] = yield* Effect.all(
-      [handle.stdout.pipe(Stream.decodeText(), Stream.mkString), handle.exitCode],
-      { concurrency: "unbounded" }
-    )
-    return exitCode === 0 ? Option.some(output.trim()) : Option.none<string>()
-  })
-  return yield* run.pipe(
-    Effect.scoped,
-    Effect.timeout(VERSION_TIMEOUT),
-    Effect.orElseSucceed(() => Option.none<string>())
-  )
+/** A version-answering tool as the capability probe identifies one, with the blocker codes its rows name. */
+const toolSpec = (command: string, name: string, identity: RegExp): DriverSpec => ({
+  command,
+  versionArgs: ["--version"],
+  identity,
+  blockers: {
+    unavailable: `${name.toUpperCase()}_UNAVAILABLE`,
+    identityUnverified: `${name.toUpperCase()}_IDENTITY_UNVERIFIED`,
+    cleanupFailed: `${name.toUpperCase()}_CLEANUP_FAILED`
+  }
 })
 
-/** "Chromium 156.0.8078.73 built on Debian" → "156.0.8078.73"; the whole line when it has no number. */
-const versionNumber = (output: string): string => /\d+(?:\.\d+)+/.exec(output)?.[0] ?? output
+/** "Chromium 156.0.8078.73 built on Debian …", or Google Chrome's own banner. */
+const CHROMIUM_BANNER = /^(?:Chromium|Google Chrome) (?<version>\d+(?:\.\d+)+)(?: .*)?$/
+const PNPM_BANNER = /^(?<version>\d+\.\d+\.\d+)$/
+
+/**
+ * A row from the probe's verdict: present with the version it proved, missing, or unverified when
+ * something answered but not as the tool does (its blocker and reason in the detail).
+ */
+const probedComponent = (
+  name: string,
+  probe: ProbeResult,
+  rows: { readonly present: string; readonly missing: string; readonly location?: string | null }
+): Component => ({
+  name,
+  required: false,
+  status: probe.status === "available" ? "present" : probe.status === "unavailable" ? "missing" : "unverified",
+  version: probe.version,
+  location: probe.command ?? rows.location ?? null,
+  detail: probe.status === "available" ? rows.present : probe.status === "unavailable" ? rows.missing : `${probe.blocker}: ${probe.detail}`
+})
 
 /** Whether the Node running the CLI is one Armory supports. */
 export const assessNode = (version: string, location: string): Component => {
@@ -70,51 +81,26 @@ export const assessNode = (version: string, location: string): Component => {
   }
 }
 
-const pnpmComponent = Effect.gen(function* () {
-  const version = yield* versionOutput("pnpm")
-  return Option.match(version, {
-    onNone: (): Component => ({
-      name: "pnpm",
-      required: false,
-      status: "missing",
-      version: null,
-      location: null,
-      detail: "not on PATH; needed only to develop Armory itself"
-    }),
-    onSome: (found): Component => ({
-      name: "pnpm",
-      required: false,
-      status: "present",
-      version: versionNumber(found),
-      location: null,
-      detail: "workspace package manager"
-    })
-  })
-})
+const pnpmComponent = Effect.promise(() => probeDriver(toolSpec("pnpm", "pnpm", PNPM_BANNER))).pipe(
+  Effect.map((probe) =>
+    probedComponent("pnpm", probe, { present: "workspace package manager", missing: "not on PATH; needed only to develop Armory itself" })
+  )
+)
 
-const chromiumComponent = Effect.gen(function* () {
+const chromiumComponent = Effect.suspend(() => {
   const configured = process.env["ARMORY_CHROMIUM"]
   const location = configured !== undefined && configured !== "" ? configured : DEFAULT_CHROMIUM
   const source = location === DEFAULT_CHROMIUM ? "default path" : "ARMORY_CHROMIUM"
-  const output = yield* versionOutput(location)
-  return Option.match(output, {
-    onNone: (): Component => ({
-      name: "chromium",
-      required: false,
-      status: "missing",
-      version: null,
-      location,
-      detail: `nothing runnable at ${location} (${source}); browser features need it`
-    }),
-    onSome: (found): Component => ({
-      name: "chromium",
-      required: false,
-      status: "present",
-      version: versionNumber(found),
-      location,
-      detail: `from ${source}`
-    })
-  })
+  // The probe looks a bare name up on a PATH: the configured file's name, on its own directory.
+  return Effect.promise(() => probeDriver(toolSpec(basename(location), "chromium", CHROMIUM_BANNER), { path: dirname(location) })).pipe(
+    Effect.map((probe) =>
+      probedComponent("chromium", probe, {
+        present: `from ${source}`,
+        missing: `nothing runnable at ${location} (${source}); browser features need it`,
+        location
+      })
+    )
+  )
 })
 
 const playwrightComponent = (): Component => {
@@ -202,8 +188,9 @@ export const doctorCommand = Command.make(
 ).pipe(
   Command.withShortDescription("Report the runtime and which optional components are present"),
   Command.withDescription(
-    "Report the Node and pnpm versions and which optional components (Chromium, playwright-core, the\n" +
-      "agent-browser driver, verified as `armory probe` does) are present.\n" +
+    "Report the Node version and which optional components (pnpm, Chromium, playwright-core, the\n" +
+      "agent-browser driver) are present. pnpm, Chromium and agent-browser are identified as `armory probe`\n" +
+      "identifies a driver: run with a PATH-only environment in a private directory, by a banner that must match.\n" +
       "Chromium is looked for at ARMORY_CHROMIUM, else /usr/bin/chromium.\n" +
       "Exit codes: 0 every required component is present, 1 one is missing or too old."
   )

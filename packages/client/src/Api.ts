@@ -10,7 +10,7 @@ import {
 } from "effect/http-api"
 import { Armed, ArmRequest } from "./Armed.js"
 import { BrowserProviders } from "./BrowserProviders.js"
-import { InvalidGlobals, MisdirectedRequest, PayloadTooLarge, Unauthorized } from "./Errors.js"
+import { InvalidGlobals, MethodNotAllowed, MisdirectedRequest, PayloadTooLarge, RouteNotFound, Unauthorized } from "./Errors.js"
 import { ExecuteRequest, ExecuteResponse } from "./ExecuteResult.js"
 import { GoalSchemas, GoalSessionQuery, GoalSnapshot, GoalsErrors } from "./Goals.js"
 import { Health } from "./Health.js"
@@ -28,11 +28,14 @@ export class Authorization extends HttpApiMiddleware.Service<Authorization>()("a
   security: { bearer: HttpApiSecurity.bearer }
 }) {}
 
-/** Every route can meet the server's request guards: a foreign `Host` header. */
-const guarded = [MisdirectedRequest] as const
+/**
+ * Every route can meet the server's request guards: a foreign `Host` header, a path spelled another
+ * way than the route's (not found), a method the path does not take.
+ */
+const guarded = [MisdirectedRequest, RouteNotFound, MethodNotAllowed] as const
 
 /** Routes with a body can also meet the body limit. */
-const guardedWithBody = [MisdirectedRequest, PayloadTooLarge] as const
+const guardedWithBody = [...guarded, PayloadTooLarge] as const
 
 export const HealthGroup = HttpApiGroup.make("health")
   .add(HttpApiEndpoint.get("health", "/health", { success: Health, error: guarded }))

@@ -19,6 +19,20 @@ export class MisdirectedRequest extends Schema.TaggedError<MisdirectedRequest>()
   { httpApiStatus: 421 }
 ) {}
 
+/** No route has this path, as written (another spelling of a route's path, `//skills` or `/SKILLS`, is not it). */
+export class RouteNotFound extends Schema.TaggedError<RouteNotFound>()(
+  "RouteNotFound",
+  { message: Schema.String, method: Schema.String, path: Schema.String },
+  { httpApiStatus: 404 }
+) {}
+
+/** The path is a route's, the method is not one it takes; `allow` (and the `Allow` header) lists those. */
+export class MethodNotAllowed extends Schema.TaggedError<MethodNotAllowed>()(
+  "MethodNotAllowed",
+  { message: Schema.String, method: Schema.String, path: Schema.String, allow: Schema.Array(Schema.String) },
+  { httpApiStatus: 405 }
+) {}
+
 /** The request body is over the server's limit; it was not read. */
 export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
   "PayloadTooLarge",

@@ -15,7 +15,7 @@ import { arm } from "@armory/skill-arming"
 import { load, type SkillSource } from "@armory/skill-loader"
 import { Effect, Layer, Redacted } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
-import { HttpApiBuilder, HttpApiMiddleware, HttpApiScalar } from "effect/http-api"
+import { HttpApi, HttpApiBuilder, HttpApiMiddleware, HttpApiScalar } from "effect/http-api"
 import packageJson from "../package.json" with { type: "json" }
 import { Api, API_VERSION, Authorization } from "./Api.js"
 import { InvalidGlobals, Unauthorized } from "./Errors.js"
@@ -210,6 +210,21 @@ const codemodeLayer = <R>(options: ServerOptions<R>) =>
 
 const openApiRoute = HttpRouter.add("GET", "/openapi.json", HttpServerResponse.jsonUnsafe(openApiDocument()))
 
+/** Every route the server has, with the methods it takes: the contract's endpoints, the document and its reference page. */
+const routeMethods = (): ReadonlyMap<string, ReadonlyArray<string>> => {
+  const methods = new Map<string, Array<string>>([
+    ["/openapi.json", ["GET"]],
+    ["/docs", ["GET"]]
+  ])
+  HttpApi.reflect(Api, {
+    onGroup: () => undefined,
+    onEndpoint: ({ endpoint }) => {
+      methods.set(endpoint.path, [...(methods.get(endpoint.path) ?? []), endpoint.method])
+    }
+  })
+  return methods
+}
+
 /**
  * The Armory HTTP API as routes on an `HttpServer`: the contract's handlers, the bearer check, the
  * `Host` and body-size guards, `/openapi.json` (the committed document) and `/docs` (the Scalar
@@ -237,6 +252,7 @@ export const serverLayer = <R>(options: ServerOptions<R>) =>
       HttpApiScalar.layer(Api, { path: "/docs", scalar: { withDefaultFonts: false } }),
       requestGuard({
         extraHosts: options.extraHosts ?? [],
+        routes: routeMethods(),
         maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
       })
     ),

@@ -114,10 +114,41 @@ describe("request paths", () => {
     for (const path of ["//skills", "/SKILLS", "/skills/", "/./skills", "/x/../skills", "/%73kills", "/skills/%2e%2e/health", "/Health", "/health//"]) {
       const response = await rawRequest(server.url, { path, headers: { authorization } })
       expect({ path, status: response.status }).toEqual({ path, status: 404 })
+      expect(JSON.parse(response.body)).toMatchObject({ _tag: "RouteNotFound", method: "GET", path })
     }
     for (const path of ["/skills", "/skills?prompt=x", "/health", "/openapi.json", "/goals/status?sessionId=a"]) {
       const response = await rawRequest(server.url, { path, headers: { authorization } })
       expect({ path, status: response.status }).toEqual({ path, status: 200 })
+    }
+  })
+})
+
+describe("what no route takes", () => {
+  it("an unknown path is 404 and a route's path with another method is 405 with Allow, each with a typed body", async () => {
+    const authorization = `Bearer ${TOKEN}`
+    const unknown = await rawRequest(`${server.url}/no-such-route`, { headers: { authorization } })
+    expect(unknown.status).toBe(404)
+    expect(JSON.parse(unknown.body)).toMatchObject({ _tag: "RouteNotFound", method: "GET", path: "/no-such-route" })
+    for (const [method, path, allow] of [
+      ["POST", "/skills", "GET"],
+      ["GET", "/skills/arm", "POST"],
+      ["DELETE", "/health", "GET"],
+      ["PUT", "/openapi.json", "GET"]
+    ] as const) {
+      const response = await rawRequest(`${server.url}${path}`, { method, headers: { authorization, ...json }, ...(method === "GET" ? {} : { body: "{}" }) })
+      expect({ method, path, status: response.status, allow: response.headers["allow"] }).toEqual({ method, path, status: 405, allow })
+      expect(JSON.parse(response.body)).toMatchObject({ _tag: "MethodNotAllowed", method, path, allow: [allow] })
+    }
+  })
+
+  it("is in the OpenAPI document: every operation lists the 404 and 405 bodies", () => {
+    const document = JSON.parse(readFileSync(join(import.meta.dirname, "..", "openapi.json"), "utf8")) as {
+      readonly paths: Record<string, Record<string, { readonly responses: Record<string, unknown> }>>
+    }
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        expect({ path, method, statuses: Object.keys(operation.responses) }).toEqual({ path, method, statuses: expect.arrayContaining(["404", "405"]) })
+      }
     }
   })
 })

@@ -783,6 +783,14 @@ export interface components {
             line?: number | ("Infinity" | "-Infinity" | "NaN");
             reason: string;
         };
+        MethodNotAllowedEncoded: {
+            /** @enum {string} */
+            _tag: "MethodNotAllowed";
+            allow: string[];
+            message: string;
+            method: string;
+            path: string;
+        };
         MisdirectedRequestEncoded: {
             /** @enum {string} */
             _tag: "MisdirectedRequest";
@@ -814,6 +822,13 @@ export interface components {
             /** @enum {string} */
             status: "available" | "unavailable" | "unverified-identity";
             version: string | null;
+        };
+        RouteNotFoundEncoded: {
+            /** @enum {string} */
+            _tag: "RouteNotFound";
+            message: string;
+            method: string;
+            path: string;
         };
         Steering: {
             at: string;
@@ -909,6 +924,24 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
                 };
             };
+            /** @description RouteNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
+                };
+            };
             /** @description MisdirectedRequest */
             421: {
                 headers: {
@@ -965,6 +998,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description RouteNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description MisdirectedRequest */
@@ -1025,6 +1076,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description RouteNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description PayloadTooLarge */
@@ -1116,13 +1185,22 @@ export interface operations {
                     "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
-            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            /** @description RouteNotFound | UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"] | components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
@@ -1233,13 +1311,22 @@ export interface operations {
                     "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
-            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            /** @description RouteNotFound | UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"] | components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
@@ -1350,13 +1437,22 @@ export interface operations {
                     "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
-            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            /** @description RouteNotFound | UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"] | components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
@@ -1467,13 +1563,22 @@ export interface operations {
                     "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
-            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            /** @description RouteNotFound | UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"] | components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
@@ -1584,13 +1689,22 @@ export interface operations {
                     "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
-            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            /** @description RouteNotFound | UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"] | components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
@@ -1701,13 +1815,22 @@ export interface operations {
                     "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
-            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            /** @description RouteNotFound | UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"] | components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
@@ -1818,13 +1941,22 @@ export interface operations {
                     "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
-            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            /** @description RouteNotFound | UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"] | components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
@@ -1931,13 +2063,22 @@ export interface operations {
                     "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
-            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            /** @description RouteNotFound | UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"] | components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
@@ -2039,13 +2180,22 @@ export interface operations {
                     "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
-            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            /** @description RouteNotFound | UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"] | components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
@@ -2152,13 +2302,22 @@ export interface operations {
                     "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
-            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            /** @description RouteNotFound | UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"] | components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
@@ -2256,13 +2415,22 @@ export interface operations {
                     "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
-            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            /** @description RouteNotFound | UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"] | components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
@@ -2364,13 +2532,22 @@ export interface operations {
                     "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
-            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            /** @description RouteNotFound | UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"] | components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
@@ -2481,13 +2658,22 @@ export interface operations {
                     "application/json": components["schemas"]["ForceNotAllowedEncoded"];
                 };
             };
-            /** @description UnknownCriterion | UnknownBlocker | NoActiveGoal */
+            /** @description RouteNotFound | UnknownCriterion | UnknownBlocker | NoActiveGoal */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"] | components["schemas"]["UnknownCriterionEncoded"] | components["schemas"]["UnknownBlockerEncoded"] | components["schemas"]["NoActiveGoalEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description GateRefused | ObjectiveConflict | GoalAlreadyComplete | MalformedState */
@@ -2572,6 +2758,24 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["BadRequestProblemEncoded"];
+                };
+            };
+            /** @description RouteNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description MisdirectedRequest */
@@ -2669,6 +2873,24 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
                 };
             };
+            /** @description RouteNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
+                };
+            };
             /** @description MisdirectedRequest */
             421: {
                 headers: {
@@ -2727,6 +2949,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedEncoded"];
+                };
+            };
+            /** @description RouteNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteNotFoundEncoded"];
+                };
+            };
+            /** @description MethodNotAllowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedEncoded"];
                 };
             };
             /** @description PayloadTooLarge */

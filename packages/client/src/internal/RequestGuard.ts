@@ -1,7 +1,7 @@
-import { ByteSize, Effect, Schema } from "effect"
-import { HttpIncomingMessage, HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { ByteSize, Cause, Effect, Option, Schema } from "effect"
+import { HttpIncomingMessage, HttpRouter, HttpServer, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { NetAddress } from "effect/net"
-import { MisdirectedRequest, PayloadTooLarge } from "../Errors.js"
+import { MethodNotAllowed, MisdirectedRequest, PayloadTooLarge, RouteNotFound } from "../Errors.js"
 
 /** Whether `host` (a name, an IPv4 address, or an IPv6 address with or without brackets) is this machine's loopback. */
 export const isLoopbackHost = (host: string): boolean => {
@@ -47,6 +47,22 @@ const misdirected = (host: string) =>
     { status: 421 }
   )
 
+const notFound = (method: string, path: string) =>
+  HttpServerResponse.jsonUnsafe(
+    Schema.encodeSync(RouteNotFound)(new RouteNotFound({ message: `no route ${method} ${JSON.stringify(path)}`, method, path })),
+    { status: 404 }
+  )
+
+const methodNotAllowed = (method: string, path: string, allow: ReadonlyArray<string>) =>
+  HttpServerResponse.jsonUnsafe(
+    Schema.encodeSync(MethodNotAllowed)(
+      new MethodNotAllowed({ message: `${path} takes ${allow.join(", ")}, not ${method}`, method, path, allow: [...allow] })
+    ),
+    { status: 405, headers: { allow: allow.join(", ") } }
+  )
+
+const isRouteNotFound = (error: unknown): boolean => HttpServerError.isHttpServerError(error) && error.reason._tag === "RouteNotFound"
+
 const tooLarge = (limitBytes: number) =>
   HttpServerResponse.jsonUnsafe(
     Schema.encodeSync(PayloadTooLarge)(
@@ -60,9 +76,15 @@ const tooLarge = (limitBytes: number) =>
  * server listens on (the DNS-rebinding defence: a page on another origin that resolves its name to
  * 127.0.0.1 still sends its own name), the path must be canonical (`isCanonicalPath`; any other is
  * not found, as an unknown route is), and a declared body must fit the limit. A body without a
- * declared length is capped while it is read.
+ * declared length is capped while it is read. What no route takes is answered with a typed body: 404
+ * `RouteNotFound`, or 405 `MethodNotAllowed` with `Allow` when the path is a route's.
  */
-export const requestGuard = (options: { readonly extraHosts: ReadonlyArray<string>; readonly maxBodyBytes: number }) =>
+export const requestGuard = (options: {
+  readonly extraHosts: ReadonlyArray<string>
+  readonly maxBodyBytes: number
+  /** Every route's path and the methods it takes, for the 405 answer to a path taken with another method. */
+  readonly routes: ReadonlyMap<string, ReadonlyArray<string>>
+}) =>
   HttpRouter.middleware(
     Effect.gen(function* () {
       const { address } = yield* HttpServer.HttpServer
@@ -75,10 +97,18 @@ export const requestGuard = (options: { readonly extraHosts: ReadonlyArray<strin
           const request = yield* HttpServerRequest.HttpServerRequest
           const host = request.headers["host"] ?? ""
           if (!allowed.has(host.toLowerCase())) return misdirected(host)
-          if (!isCanonicalPath(pathOf(request.url))) return HttpServerResponse.empty({ status: 404 })
+          const path = pathOf(request.url)
+          if (!isCanonicalPath(path)) return notFound(request.method, path)
           const declared = Number(request.headers["content-length"] ?? "0")
           if (!Number.isFinite(declared) || declared > options.maxBodyBytes) return tooLarge(options.maxBodyBytes)
-          return yield* httpEffect.pipe(Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(options.maxBodyBytes)))
+          return yield* httpEffect.pipe(
+            Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(options.maxBodyBytes)),
+            Effect.catchCause((cause) => {
+              if (!Option.exists(Cause.findErrorOption(cause), isRouteNotFound)) return Effect.failCause(cause)
+              const allow = options.routes.get(path)
+              return Effect.succeed(allow === undefined ? notFound(request.method, path) : methodNotAllowed(request.method, path, allow))
+            })
+          )
         })
     }),
     { global: true }

@@ -203,7 +203,7 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
    * The session lock and the ledger opened under it. A store keeps them between writes for as long as
    * it writes back to back and no other writer waits (`contended`), and lets go once its event loop
    * turns with no write of its own in flight: a burst of writes takes the lock once, while a writer in
-   * another process still gets it after the write it asked during.
+   * another process that asks for it gets it within a few milliseconds (`KEEP_WHEN_ASKED_NANOS`).
    */
   interface Lease {
     readonly lock: HeldLock

@@ -126,14 +126,8 @@ const playwrightComponent = (): Component => {
 }
 
 /** The agent-browser row: the probe's verdict, with its blocker spelled out when there is one. */
-export const browserDriverComponent = (probe: ProbeResult): Component => ({
-  name: "agent-browser",
-  required: false,
-  status: probe.status === "available" ? "present" : probe.status === "unavailable" ? "missing" : "unverified",
-  version: probe.version,
-  location: probe.command,
-  detail: probe.blocker === null ? `browser driver; ${probe.detail}` : `${probe.blocker}: ${probe.detail}`
-})
+export const browserDriverComponent = (probe: ProbeResult): Component =>
+  probedComponent("agent-browser", probe, { present: `browser driver; ${probe.detail}`, missing: `${probe.blocker}: ${probe.detail}` })
 
 /** Inspects the machine the CLI runs on: what Armory needs and which optional components exist. */
 export const inspectEnvironment = Effect.gen(function* () {

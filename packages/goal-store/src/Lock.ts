@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto"
-import { closeSync, existsSync, fstatSync, futimesSync, mkdirSync, openSync, readFileSync, rmdirSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs"
+import { closeSync, constants, existsSync, fstatSync, futimesSync, mkdirSync, openSync, rmdirSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs"
 import { hostname } from "node:os"
 import { Clock, Effect, Schedule, type Scope } from "effect"
 import { LockUnavailable } from "./Errors.js"
+import { openRegularFile, readRange } from "./internal/regularFile.js"
 
 /**
  * The per-session writer lock: a file created exclusively (`O_CREAT | O_EXCL`, atomic) that holds the
@@ -80,10 +81,24 @@ const parseOwner = (text: string): Omit<LockOwner, "heartbeatAt"> | undefined =>
   return { pid: owner.pid, host: owner.host, token: owner.token, acquiredAt: owner.acquiredAt }
 }
 
+/** An owner record is a few dozen bytes; a lock file longer than this was not written by a writer. */
+const MAX_OWNER_BYTES = 4096
+
+/**
+ * The lock's owner, from at most `MAX_OWNER_BYTES` of a regular file; `undefined` for anything else
+ * found at the lock's path (a FIFO there would block a plain read forever), which then goes stale
+ * by age like a lock whose writer died before filling it in.
+ */
 const readOwner = (lockPath: string): LockOwner | undefined => {
   try {
-    const owner = parseOwner(readFileSync(lockPath, "utf8"))
-    return owner === undefined ? undefined : { ...owner, heartbeatAt: statSync(lockPath).mtimeMs }
+    const fd = openRegularFile(lockPath, constants.O_RDONLY)
+    if (fd === undefined) return undefined
+    try {
+      const owner = parseOwner(Buffer.from(readRange(fd, 0, MAX_OWNER_BYTES)).toString("utf8"))
+      return owner === undefined ? undefined : { ...owner, heartbeatAt: fstatSync(fd).mtimeMs }
+    } finally {
+      closeSync(fd)
+    }
   } catch {
     return undefined
   }
@@ -159,7 +174,11 @@ const isBusy = (error: unknown) => errnoCode(error) === "EEXIST"
 const waitPathOf = (lockPath: string) => `${lockPath}.wait`
 
 /** Asks the holder to hand the lock over: creates the wait file if it is not there (an open changes nothing when it is). */
-const announceWaiting = (lockPath: string) => closeSync(openSync(waitPathOf(lockPath), "a"))
+const announceWaiting = (lockPath: string) => {
+  // Non-blocking and regular only: a FIFO put at the wait file's path fails here instead of hanging.
+  const fd = openRegularFile(waitPathOf(lockPath), constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND)
+  if (fd !== undefined) closeSync(fd)
+}
 
 /** `waited`: this writer found the lock busy before and asked for it, so the wait file is now its to remove. */
 const tryAcquire = (lockPath: string, staleMs: number, waited: boolean): Attempt => {

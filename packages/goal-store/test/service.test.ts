@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process"
 import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs"
 import { hostname } from "node:os"
 import { join } from "node:path"
@@ -25,6 +26,22 @@ describe("the session lock", () => {
       expect(existsSync(lock)).toBe(false)
     })
   )
+
+  for (const [found, make] of [
+    ["a FIFO", (path: string) => execFileSync("mkfifo", [path])],
+    ["a file of 8 MiB that is no owner record", (path: string) => writeFileSync(path, Buffer.alloc(8 * 1024 * 1024, 0x7b))]
+  ] as const) {
+    it.live(`breaks ${found} at the lock's path as an ownerless lock, without blocking on it or reading all of it`, () =>
+      Effect.gen(function* () {
+        const lock = join(tempRoot(), ".lock")
+        make(lock)
+        const held = yield* acquireLock(lock, { timeoutMs: 5_000 })
+        expect(statSync(lock).isFile()).toBe(true)
+        expect(JSON.parse(readFileSync(lock, "utf8"))).toMatchObject({ token: held.token })
+        yield* held.release
+      })
+    )
+  }
 
   it.live("breaks an abandoned lock left as a directory by the earlier layout", () =>
     Effect.gen(function* () {

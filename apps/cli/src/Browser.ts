@@ -1,22 +1,7 @@
 import { isAbsolute, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
-import {
-  type AutomationSession,
-  type BrowserConnection,
-  connect,
-  disconnect,
-  getAutomationPage,
-  type JobResult,
-  normalizeProvider,
-  probeTarget,
-  resolveAsideCommand,
-  resolveAutoOrder,
-  resolveCdpUrl,
-  runJob,
-  type Step,
-  type StopOn,
-  type CdpPage
-} from "@armory/browser-runtime"
+import { type CdpPage, type JobResult, normalizeProvider, runJob, type Step, type StopOn } from "@armory/browser-runtime"
+import { acquireBrowserPage, probeProviders } from "@armory/host"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { CommandFailed } from "./internal/CommandFailed.js"
@@ -31,57 +16,22 @@ export const providerFlag = Flag.String("provider").pipe(
 /** The message of a typed runtime error, or of anything else thrown. */
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
-/** A browser page opened for one command, released (page, context, connection) when the scope closes. */
-export const acquireBrowserPage = (provider: string | undefined) =>
-  Effect.acquireRelease(
-    Effect.tryPromise({
-      try: async () => {
-        const connection: BrowserConnection = await connect(provider === undefined ? {} : { provider })
-        try {
-          return { connection, session: await getAutomationPage(connection) }
-        } catch (error) {
-          await disconnect(connection)
-          throw error
-        }
-      },
-      catch: (error) => new CommandFailed({ message: describe(error) })
-    }),
-    ({ connection, session }: { readonly connection: BrowserConnection; readonly session: AutomationSession }) =>
-      Effect.promise(async () => {
-        await session.cleanup().catch(() => undefined)
-        await disconnect(connection).catch(() => undefined)
-      })
-  )
-
-interface ProviderReport {
-  readonly provider: string
-  readonly endpoint: string
-  readonly status: "available" | "unavailable"
-  readonly detail: string
-}
-
-const probeProviders = Effect.promise(async () => {
-  const env = process.env
-  const order = resolveAutoOrder(process.platform)
-  const reports: Array<ProviderReport> = []
-  for (const provider of order) {
-    const endpoint = provider === "aside" ? resolveAsideCommand({ env }) : resolveCdpUrl(provider, { env })
-    const report = await probeTarget({ provider, endpoint, timeoutMs: 2000, env }).then(
-      (): ProviderReport => ({ provider, endpoint, status: "available", detail: "answers as a browser" }),
-      (error: unknown): ProviderReport => ({ provider, endpoint, status: "unavailable", detail: describe(error) })
-    )
-    reports.push(report)
-  }
-  return { platform: process.platform, order, providers: reports }
-})
-
 const providersCommand = Command.make("providers", { json: jsonFlag }, ({ json }) =>
   Effect.gen(function* () {
     const selected = yield* Effect.try({
       try: () => normalizeProvider(undefined, process.env),
       catch: (error) => new CommandFailed({ message: describe(error) })
     })
-    const report = yield* probeProviders
+    const probed = yield* Effect.promise(() => probeProviders())
+    const report = {
+      ...probed,
+      providers: probed.providers.map(({ provider, endpoint, status, error }) => ({
+        provider,
+        endpoint,
+        status,
+        detail: error === null ? "answers as a browser" : error.message
+      }))
+    }
     if (json) yield* Console.log(JSON.stringify({ selected, ...report }))
     else {
       yield* Console.log(`platform ${report.platform}, selected ${selected}, auto order ${report.order.join(" → ")}`)
@@ -137,7 +87,9 @@ const runCommand = Command.make(
     Effect.scoped(
       Effect.gen(function* () {
         const { steps, stopOn } = yield* loadJob(job)
-        const { session } = yield* acquireBrowserPage(Option.getOrUndefined(provider))
+        const { session } = yield* acquireBrowserPage(Option.getOrUndefined(provider)).pipe(
+          Effect.mapError((error) => new CommandFailed({ message: error.message }))
+        )
         const result = yield* Effect.tryPromise({
           try: () => runJob({ page: session.page, steps, stopOn, url: Option.getOrUndefined(url) }),
           catch: (error) => new CommandFailed({ message: describe(error) })

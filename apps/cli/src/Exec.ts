@@ -1,11 +1,13 @@
 import { readFile } from "node:fs/promises"
 import { automationPage, readSetting, unavailablePage } from "@armory/browser-runtime"
-import { type ExecuteResult, executeEffect } from "@armory/codemode"
+import type { ExecuteResult } from "@armory/codemode"
+import { sessionPaths } from "@armory/goal-store"
+import { acquireBrowserPage, type Channel, HOST_GLOBALS, makeHost, skillSources } from "@armory/host"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { acquireBrowserPage, providerFlag } from "./Browser.js"
+import { providerFlag } from "./Browser.js"
 import { CommandFailed, invalidUsage } from "./internal/CommandFailed.js"
-import { type Channel, EXEC_GLOBALS, execTools, lazyGoalStore, selectedGlobals } from "./internal/ExecTools.js"
+import { selectedGlobals } from "./internal/Globals.js"
 import { checkSkillDirs, dirsFlag } from "./internal/SkillSources.js"
 import { readStdin } from "./internal/Stdin.js"
 
@@ -46,7 +48,7 @@ export const execCommand = Command.make(
     file: Argument.String("file").pipe(Argument.withDescription("a JavaScript file to run, or - to read it from stdin")),
     globals: Flag.String("globals").pipe(
       Flag.atLeast(0),
-      Flag.withDescription(`globals to bind, comma-separated or repeated (default: ${EXEC_GLOBALS.join(",")})`)
+      Flag.withDescription(`globals to bind, comma-separated or repeated (default: ${HOST_GLOBALS.join(",")})`)
     ),
     timeout: Flag.Int("timeout").pipe(Flag.optional, Flag.withDescription("time limit in milliseconds (default 30000)")),
     dirs: dirsFlag,
@@ -69,9 +71,15 @@ export const execCommand = Command.make(
           return yield* invalidUsage(`--timeout must be a positive number of milliseconds, got ${timeoutMs}`)
         }
         yield* checkSkillDirs(dirs)
-        const goals = yield* Effect.fromResult(
-          lazyGoalStore({ root: Option.getOrUndefined(goalsRoot), sessionId: Option.getOrUndefined(sessionId) })
-        ).pipe(Effect.mapError((error) => new CommandFailed({ message: error.message })))
+        const root = Option.getOrUndefined(goalsRoot)
+        const session = Option.getOrUndefined(sessionId)
+        // An unsafe session id is refused before any code runs; the session itself opens on its first call.
+        yield* Effect.fromResult(sessionPaths({ root, sessionId: session })).pipe(
+          Effect.mapError((error) => new CommandFailed({ message: error.message }))
+        )
+        const host = yield* makeHost({ skillSources: skillSources(dirs), catalog: { watch: false }, goals: { store: "file", root } }).pipe(
+          Effect.mapError((error) => new CommandFailed({ message: error.message }))
+        )
         const code = yield* readCode(file)
         const page = yield* pageGlobal(Option.getOrUndefined(provider) ?? readSetting(process.env, "provider"))
         const messages: Array<string> = []
@@ -82,13 +90,9 @@ export const execCommand = Command.make(
             if (!json) process.stdout.write(`[channel] ${text}\n`)
           }
         }
-        const tools = yield* execTools({ channel, page, goals, dirs })
-        const selected = yield* selectedGlobals(tools, globals)
-        const result = yield* executeEffect(code, {
-          tools,
-          globals: selected,
-          ...(timeoutMs === undefined ? {} : { timeoutMs })
-        }).pipe(Effect.mapError((error) => invalidUsage(`${error._tag === "InvalidLimitError" ? "--timeout" : "--globals"}: ${error.message}`)))
+        const run = { channel, page, sessionId: session }
+        const selected = yield* selectedGlobals(host.tools(run), globals)
+        const result = yield* host.execute(code, { ...run, globals: selected, ...(timeoutMs === undefined ? {} : { timeoutMs }) }).pipe(Effect.mapError((error) => invalidUsage(`${error._tag === "InvalidLimitError" ? "--timeout" : "--globals"}: ${error.message}`)))
         yield* Console.log(json ? JSON.stringify({ ...result, channel: { id: channel.id, messages } }) : renderText(result))
         if (result.status !== "completed") {
           return yield* new CommandFailed({ message: `the execution ended with status ${result.status}` })

@@ -25,7 +25,8 @@ import {
 import { Console, Effect, Option, Schema } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { CommandFailed, invalidUsage, type UsageError } from "./internal/CommandFailed.js"
-import { exportSession, goalStoreFlags, goalStoreSelection, importSession, openGoalSession } from "./internal/GoalStores.js"
+import { exportSession, importSession, openGoalSession } from "@armory/host"
+import { goalStoreFlags, goalStoreSelection } from "./internal/GoalStores.js"
 import { readStdin } from "./internal/Stdin.js"
 import { renderTable } from "./internal/Table.js"
 

@@ -1,9 +1,11 @@
 import { unavailablePage } from "@armory/browser-runtime"
 import { instructions } from "@armory/codemode"
+import { HOST_GLOBALS, makeHost, skillSources, unavailableChannel } from "@armory/host"
 import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
 import { NO_BROWSER } from "./Exec.js"
-import { EXEC_GLOBALS, execTools, lazyGoalStore, selectedGlobals, unavailableChannel } from "./internal/ExecTools.js"
+import { CommandFailed } from "./internal/CommandFailed.js"
+import { selectedGlobals } from "./internal/Globals.js"
 import { checkSkillDirs, dirsFlag } from "./internal/SkillSources.js"
 
 export const instructionsCommand = Command.make(
@@ -11,19 +13,21 @@ export const instructionsCommand = Command.make(
   {
     globals: Flag.String("globals").pipe(
       Flag.atLeast(0),
-      Flag.withDescription(`globals to describe, comma-separated or repeated (default: ${EXEC_GLOBALS.join(",")})`)
+      Flag.withDescription(`globals to describe, comma-separated or repeated (default: ${HOST_GLOBALS.join(",")})`)
     ),
     dirs: dirsFlag,
     json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription('print { "instructions": text } as JSON'))
   },
   Effect.fn("instructions")(function* ({ globals, dirs, json }) {
     yield* checkSkillDirs(dirs)
-    // The preview only describes `goals`; the store is opened on a call, and no call is made here.
-    const goals = yield* Effect.fromResult(lazyGoalStore({}))
-    const tools = yield* execTools({ channel: unavailableChannel, page: unavailablePage(NO_BROWSER), goals, dirs })
+    // The preview only describes `goals`; a session opens on a call, and no call is made here.
+    const host = yield* makeHost({ skillSources: skillSources(dirs), catalog: { watch: false } }).pipe(
+      Effect.mapError((error) => new CommandFailed({ message: error.message }))
+    )
+    const tools = host.tools({ channel: unavailableChannel, page: unavailablePage(NO_BROWSER) })
     const text = instructions(tools, { globals: yield* selectedGlobals(tools, globals) })
     yield* Console.log(json ? JSON.stringify({ instructions: text }) : text)
-  })
+  }, Effect.scoped)
 ).pipe(
   Command.withShortDescription("Print the code-mode catalog preview: declarations, globals and rules"),
   Command.withDescription(

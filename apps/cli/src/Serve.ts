@@ -2,18 +2,15 @@ import { randomBytes } from "node:crypto"
 import { readFile } from "node:fs/promises"
 import { createServer } from "node:http"
 import { unavailablePage } from "@armory/browser-runtime"
-import { fileGoalStoreFactory, type GoalStoreFactory, type HostChannel, isLoopbackHost, serverLayer } from "@armory/client"
-import { DEFAULT_ROOT, DEFAULT_SESSION } from "@armory/goal-store"
-import { goalStoreClient } from "@armory/goal-store/backend"
-import { pgSessionDirectory } from "@armory/goal-store-pg"
+import { Host, skillSources } from "@armory/host"
+import { isLoopbackHost, serverLayer } from "@armory/server"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Console, Context, Effect, Layer, Option, type Redacted } from "effect"
 import { Command, Flag } from "effect/cli"
 import { HttpServer } from "effect/http"
 import { CommandFailed, invalidUsage } from "./internal/CommandFailed.js"
-import { EXEC_GLOBALS, execTools, lazyGoalSession, lazyGoalStore } from "./internal/ExecTools.js"
-import { goalStoreFlags, goalStoreSelection, openPgDatabase, pgSessions } from "./internal/GoalStores.js"
-import { checkSkillDirs, dirsFlag, skillSources } from "./internal/SkillSources.js"
+import { goalStoreFlags, goalStoreSelection } from "./internal/GoalStores.js"
+import { checkSkillDirs, dirsFlag } from "./internal/SkillSources.js"
 import { ARMORY_VERSION } from "./internal/Version.js"
 
 /** Until `armory serve` can drive a browser, `page` says so on every call. */
@@ -94,48 +91,28 @@ export const serveSettings = (flags: {
   })
 
 /**
- * The server `armory serve` runs: the `@armory/client` routes over a Node HTTP server, with the
- * same host tools as `armory exec` (skills over the skill roots, a channel whose messages come back
- * in the response, and a page that reports no browser). Goals are files under the goals root, or,
- * with a goals database, sessions on one pool shared by every request and closed with the server.
+ * The server `armory serve` runs: the `@armory/server` routes over a Node HTTP server, on a host
+ * whose catalog watches the skill roots, whose code mode binds the same globals as `armory exec`
+ * (a page that reports no browser) and whose goals are files under the goals root or, with a goals
+ * database, sessions on one pool closed with the server.
  */
-export const armoryServer = (settings: ServeSettings) => {
-  const server = (goals: { readonly open: GoalStoreFactory; readonly directory: (sessionId: string) => string } | undefined) =>
-    serverLayer({
-      token: settings.token,
-      skillSources: skillSources(settings.dirs),
-      hostTools: (channel: HostChannel) =>
-        (goals === undefined
-          ? Effect.fromResult(lazyGoalStore({ root: settings.goalsRoot })).pipe(
-              // Without a session id there is no path to refuse: the root aggregate always resolves.
-              Effect.orDie
-            )
-          : Effect.succeed(
-              lazyGoalSession({ sessionId: DEFAULT_SESSION, directory: goals.directory(DEFAULT_SESSION) }, () =>
-                Effect.runPromise(Effect.map(goals.open(undefined, {}), goalStoreClient))
-              )
-            )
-        ).pipe(Effect.flatMap((client) => execTools({ channel, page: unavailablePage(NO_SERVE_BROWSER), goals: client, dirs: settings.dirs }))),
-      defaultGlobals: EXEC_GLOBALS,
-      goalsRoot: settings.goalsRoot,
-      goalStore: goals?.open ?? fileGoalStoreFactory(settings.goalsRoot ?? DEFAULT_ROOT),
-      goalOperator: settings.goalOperator,
-      version: ARMORY_VERSION
-    })
-  const routes =
-    settings.goalsDatabase === undefined
-      ? server(undefined)
-      : Layer.unwrap(
-          Effect.map(openPgDatabase({ store: "pg", ...settings.goalsDatabase }), (database) =>
-            server({ open: pgSessions(database), directory: (sessionId) => pgSessionDirectory(database, sessionId) })
-          )
-        )
-  return routes.pipe(
+export const armoryServer = (settings: ServeSettings) =>
+  serverLayer({ token: settings.token, version: ARMORY_VERSION }).pipe(
+    Layer.provide(
+      Host.layer({
+        skillSources: skillSources(settings.dirs),
+        goals:
+          settings.goalsDatabase === undefined
+            ? { store: "file", root: settings.goalsRoot }
+            : { store: "pg", databaseUrl: settings.goalsDatabase.databaseUrl, schema: settings.goalsDatabase.schema },
+        goalOperator: settings.goalOperator,
+        page: unavailablePage(NO_SERVE_BROWSER)
+      })
+    ),
     Layer.provideMerge(
       NodeHttpServer.layer(createServer, { host: settings.host, port: settings.port, gracefulShutdownTimeout: "10 seconds" })
     )
   )
-}
 
 /** Starts {@link armoryServer} in the current scope and returns the URL it listens on. */
 export const startArmoryServer = (settings: ServeSettings) =>

@@ -3,7 +3,8 @@ import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
 import { CommandFailed } from "./internal/CommandFailed.js"
 import { problemLines, renderSkillTable } from "./internal/LoadReportView.js"
-import { checkSkillDirs, dirsFlag, skillSources } from "./internal/SkillSources.js"
+import { skillSources } from "@armory/host"
+import { checkSkillDirs, dirsFlag } from "./internal/SkillSources.js"
 
 const jsonFlag = Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("print one JSON object"))
 

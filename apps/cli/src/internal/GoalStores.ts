@@ -1,30 +1,8 @@
-import {
-  exportFileLedger,
-  type GoalStoreAccess,
-  type GoalStoreError,
-  type GoalStoreShape,
-  type ImportReport,
-  importLedger,
-  type LedgerEvent,
-  makeScopedFileGoalStore
-} from "@armory/goal-store"
-import {
-  exportPgLedger,
-  importPgLedger,
-  makePgGoalDatabase,
-  makePgGoalStore,
-  PgGoalDatabase,
-  pgGoalDatabaseProblem,
-  type PgGoalDatabaseShape
-} from "@armory/goal-store-pg"
-import { Config, Console, Effect, Option, Redacted, type Scope } from "effect"
+import { pgGoalDatabaseProblem } from "@armory/goal-store-pg"
+import type { GoalStoreSelection } from "@armory/host"
+import { Config, Console, Effect, Option, Redacted } from "effect"
 import { Flag } from "effect/cli"
 import { invalidUsage, type UsageError } from "./CommandFailed.js"
-
-/** Where goals are kept: files under a root (the default), or a shared PostgreSQL database. */
-export type GoalStoreSelection =
-  | { readonly store: "file"; readonly root: string | undefined }
-  | { readonly store: "pg"; readonly databaseUrl: Redacted.Redacted<string>; readonly schema: string | undefined }
 
 /** The flags that choose the store, shared by `armory goal …` and `armory serve`. */
 export const goalStoreFlags = {
@@ -91,49 +69,3 @@ export const goalStoreSelection = (flags: {
     }
     return { store: "pg", databaseUrl: Redacted.make(url.value), schema }
   })
-
-/** Opens the selected database (pool and migrations); it closes with the scope. */
-export const openPgDatabase = (selection: Extract<GoalStoreSelection, { store: "pg" }>) =>
-  makePgGoalDatabase({ databaseUrl: selection.databaseUrl, schema: selection.schema })
-
-/** A factory of sessions over one open database: a server shares its pool across requests. */
-export const pgSessions =
-  (database: PgGoalDatabaseShape) =>
-  (sessionId: string | undefined, access: GoalStoreAccess = {}): Effect.Effect<GoalStoreShape, GoalStoreError> =>
-    makePgGoalStore({ sessionId, ...access }).pipe(Effect.provideService(PgGoalDatabase, database))
-
-/** Opens one session of the selected store for one command; a file session leaves `goals.json` current when the command ends. */
-export const openGoalSession = (
-  selection: GoalStoreSelection,
-  sessionId: string | undefined,
-  access: GoalStoreAccess = {}
-): Effect.Effect<GoalStoreShape, GoalStoreError, Scope.Scope> =>
-  selection.store === "file"
-    ? makeScopedFileGoalStore({ root: selection.root, sessionId, ...access })
-    : Effect.flatMap(openPgDatabase(selection), (database) => pgSessions(database)(sessionId, access))
-
-/** A session's committed ledger, from either store. */
-export const exportSession = (
-  selection: GoalStoreSelection,
-  sessionId: string | undefined
-): Effect.Effect<ReadonlyArray<LedgerEvent>, GoalStoreError, Scope.Scope> =>
-  selection.store === "file"
-    ? exportFileLedger({ root: selection.root, sessionId })
-    : Effect.flatMap(openPgDatabase(selection), (database) =>
-        exportPgLedger({ sessionId }).pipe(Effect.provideService(PgGoalDatabase, database))
-      )
-
-/**
- * Imports a ledger into an empty session. PostgreSQL gets the atomic import: the whole ledger in one
- * transaction, so an event the database cannot hold writes nothing instead of half a session.
- */
-export const importSession = (
-  selection: GoalStoreSelection,
-  sessionId: string | undefined,
-  events: ReadonlyArray<LedgerEvent>
-): Effect.Effect<ImportReport, GoalStoreError, Scope.Scope> =>
-  selection.store === "file"
-    ? Effect.flatMap(makeScopedFileGoalStore({ root: selection.root, sessionId }), (store) => importLedger(store, events))
-    : Effect.flatMap(openPgDatabase(selection), (database) =>
-        importPgLedger(events, { sessionId }).pipe(Effect.provideService(PgGoalDatabase, database))
-      )

@@ -1,6 +1,4 @@
-import { homedir } from "node:os"
-import { join, resolve } from "node:path"
-import type { SkillSource } from "@armory/skill-loader"
+import { resolve } from "node:path"
 import { Effect, FileSystem } from "effect"
 import { Flag } from "effect/cli"
 import { invalidUsage } from "./CommandFailed.js"
@@ -11,15 +9,6 @@ export const dirsFlag = Flag.String("dir").pipe(
   Flag.withDescription("a skills directory or SKILL.md file (repeatable; earlier wins on a name clash). " +
     "Default: ./.armory/skills then ~/.armory/skills")
 )
-
-/** The given roots, or the default ones — which may be absent without that being a problem. */
-export const skillSources = (dirs: ReadonlyArray<string>): ReadonlyArray<SkillSource> =>
-  dirs.length > 0
-    ? dirs.map((dir) => resolve(dir))
-    : [
-        { path: resolve(".armory", "skills"), optional: true },
-        { path: join(homedir(), ".armory", "skills"), optional: true }
-      ]
 
 /** A `--dir` the user named that is not there is a usage error, not an empty catalog. */
 export const checkSkillDirs = Effect.fn("checkSkillDirs")(function* (dirs: ReadonlyArray<string>) {

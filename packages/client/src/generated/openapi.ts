@@ -281,7 +281,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Loads the server's skill roots and returns the full load report: skills, dropped documents, ignored autoInject blocks, shadowed names and warnings. */
+        /** @description The server's skill catalog, loaded once and kept current by watching its roots: the full load report: skills, dropped documents, ignored autoInject blocks, shadowed names and warnings. */
         get: operations["skills.list"];
         put?: never;
         post?: never;
@@ -351,7 +351,7 @@ export interface components {
         BrowserProviderName: "browseros" | "aside" | "chrome-cdp";
         BrowserProviderProbe: {
             endpoint: string;
-            error: components["schemas"]["BrowserUnavailableErrorEncoded"] | null;
+            error: components["schemas"]["BrowserUnavailableError"] | null;
             provider: components["schemas"]["BrowserProviderName"];
             /** @enum {string} */
             status: "available" | "unavailable";
@@ -361,7 +361,7 @@ export interface components {
             platform: string;
             providers: components["schemas"]["BrowserProviderProbe"][];
         };
-        BrowserUnavailableErrorEncoded: {
+        BrowserUnavailableError: {
             /** @enum {string} */
             _tag: "BrowserUnavailableError";
             attempts: {
@@ -390,19 +390,7 @@ export interface components {
         };
         Criterion: {
             attempt: number;
-            evidence: {
-                at: string;
-                attempt: number;
-                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                criterionId: string;
-                detail?: string;
-                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                id: string;
-                /** @enum {string} */
-                kind: "red" | "green" | "scenario" | "cleanup" | "note";
-                /** @description a non-blank text */
-                ref: string;
-            }[];
+            evidence: components["schemas"]["Evidence"][];
             /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
             id: string;
             /** @enum {string} */
@@ -454,97 +442,21 @@ export interface components {
         GateRefusedEncoded: {
             /** @enum {string} */
             _tag: "GateRefused";
-            unmet: ({
-                attempt: number | ("Infinity" | "-Infinity" | "NaN");
-                criterionId: string;
-                /** @enum {string} */
-                kind: "criterion";
-                owes: ("pass" | "green" | "scenario")[];
-                scenario: string;
-                /** @enum {string} */
-                status: "pending" | "in_progress" | "pass" | "fail" | "blocked" | "needs_user_decision";
-            } | {
-                blockerId: string;
-                detail: string;
-                /** @enum {string} */
-                kind: "blocker";
-            } | {
-                /** @enum {string} */
-                kind: "goal";
-                reason: string;
-                /** @enum {string} */
-                status: "active" | "review_blocked" | "needs_user_decision" | "blocked" | "complete";
-            })[];
+            unmet: components["schemas"]["Unmet"][];
         };
         Goal: {
-            checkpoints: {
-                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                activeCriterion?: string;
-                at: string;
-                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                id: string;
-                /** @description a non-blank text */
-                summary: string;
-            }[];
+            checkpoints: components["schemas"]["Checkpoint"][];
             completedAt?: string;
             createdAt: string;
-            criteria: {
-                attempt: number;
-                evidence: {
-                    at: string;
-                    attempt: number;
-                    /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                    criterionId: string;
-                    detail?: string;
-                    /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                    id: string;
-                    /** @enum {string} */
-                    kind: "red" | "green" | "scenario" | "cleanup" | "note";
-                    /** @description a non-blank text */
-                    ref: string;
-                }[];
-                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                id: string;
-                /** @enum {string} */
-                qaChannel: "http" | "tmux" | "browser" | "computer" | "cli";
-                /** @description a non-blank text */
-                scenario: string;
-                /** @enum {string} */
-                status: "pending" | "in_progress" | "pass" | "fail" | "blocked" | "needs_user_decision";
-                /** @description a non-blank text */
-                testRef: string;
-            }[];
+            criteria: components["schemas"]["Criterion"][];
             /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
             id: string;
             /** @description a non-blank text */
             objective: string;
-            reviewBlockers: {
-                /** @description a non-blank text */
-                detail: string;
-                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                id: string;
-                openedAt: string;
-                resolvedAt?: string;
-                /** @enum {string} */
-                status: "open" | "resolved";
-            }[];
+            reviewBlockers: components["schemas"]["Blocker"][];
             /** @enum {string} */
             status: "active" | "review_blocked" | "needs_user_decision" | "blocked" | "complete";
-            steering: {
-                at: string;
-                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                criterionId?: string;
-                /** @description a non-blank text */
-                directive: string;
-                /** @description a non-blank text */
-                evidence: string;
-                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                id: string;
-                /** @enum {string} */
-                kind: "add_criterion" | "redirect" | "narrow_scope" | "reprioritize" | "annotate";
-                /** @description a non-blank text */
-                rationale: string;
-            }[];
+            steering: components["schemas"]["Steering"][];
             updatedAt: string;
         };
         GoalAddBlockerInput: {
@@ -629,99 +541,9 @@ export interface components {
         GoalStatusReport: {
             gate: {
                 passed: boolean;
-                unmet: ({
-                    attempt: number | ("Infinity" | "-Infinity" | "NaN");
-                    criterionId: string;
-                    /** @enum {string} */
-                    kind: "criterion";
-                    owes: ("pass" | "green" | "scenario")[];
-                    scenario: string;
-                    /** @enum {string} */
-                    status: "pending" | "in_progress" | "pass" | "fail" | "blocked" | "needs_user_decision";
-                } | {
-                    blockerId: string;
-                    detail: string;
-                    /** @enum {string} */
-                    kind: "blocker";
-                } | {
-                    /** @enum {string} */
-                    kind: "goal";
-                    reason: string;
-                    /** @enum {string} */
-                    status: "active" | "review_blocked" | "needs_user_decision" | "blocked" | "complete";
-                })[];
+                unmet: components["schemas"]["Unmet"][];
             };
-            goal: {
-                checkpoints: {
-                    /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                    activeCriterion?: string;
-                    at: string;
-                    /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                    id: string;
-                    /** @description a non-blank text */
-                    summary: string;
-                }[];
-                completedAt?: string;
-                createdAt: string;
-                criteria: {
-                    attempt: number;
-                    evidence: {
-                        at: string;
-                        attempt: number;
-                        /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                        criterionId: string;
-                        detail?: string;
-                        /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                        id: string;
-                        /** @enum {string} */
-                        kind: "red" | "green" | "scenario" | "cleanup" | "note";
-                        /** @description a non-blank text */
-                        ref: string;
-                    }[];
-                    /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                    id: string;
-                    /** @enum {string} */
-                    qaChannel: "http" | "tmux" | "browser" | "computer" | "cli";
-                    /** @description a non-blank text */
-                    scenario: string;
-                    /** @enum {string} */
-                    status: "pending" | "in_progress" | "pass" | "fail" | "blocked" | "needs_user_decision";
-                    /** @description a non-blank text */
-                    testRef: string;
-                }[];
-                /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                id: string;
-                /** @description a non-blank text */
-                objective: string;
-                reviewBlockers: {
-                    /** @description a non-blank text */
-                    detail: string;
-                    /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                    id: string;
-                    openedAt: string;
-                    resolvedAt?: string;
-                    /** @enum {string} */
-                    status: "open" | "resolved";
-                }[];
-                /** @enum {string} */
-                status: "active" | "review_blocked" | "needs_user_decision" | "blocked" | "complete";
-                steering: {
-                    at: string;
-                    /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                    criterionId?: string;
-                    /** @description a non-blank text */
-                    directive: string;
-                    /** @description a non-blank text */
-                    evidence: string;
-                    /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
-                    id: string;
-                    /** @enum {string} */
-                    kind: "add_criterion" | "redirect" | "narrow_scope" | "reprioritize" | "annotate";
-                    /** @description a non-blank text */
-                    rationale: string;
-                }[];
-                updatedAt: string;
-            } | null;
+            goal: components["schemas"]["Goal"] | null;
         };
         GoalSteerInput: {
             criterion?: {
@@ -769,6 +591,26 @@ export interface components {
             /** @enum {string} */
             _tag: "InvalidInput";
             reason: string;
+        };
+        LoadReport: {
+            dropped: {
+                file: string;
+                reason: string;
+            }[];
+            ignoredAutoInject: {
+                file: string;
+                reason: string;
+            }[];
+            shadowed: {
+                by: string;
+                file: string;
+                name: string;
+            }[];
+            skills: components["schemas"]["SkillInfo"][];
+            warnings: {
+                file: string;
+                reason: string;
+            }[];
         };
         LockUnavailableEncoded: {
             /** @enum {string} */
@@ -830,6 +672,34 @@ export interface components {
             method: string;
             path: string;
         };
+        SkillInfo: {
+            "allowed-tools"?: string | string[];
+            autoInject?: {
+                keywords?: string[];
+                paths?: string[];
+                url?: string[];
+            };
+            /** @description the directory relative references in the body resolve against */
+            baseDirectory: string;
+            body: string;
+            /** @description a non-blank string */
+            compatibility?: string;
+            /** @description a non-blank string */
+            description: string;
+            /** @description an http or https URL */
+            icon?: string;
+            license?: string;
+            /** @description the SKILL.md's absolute path, as reached from its source */
+            location: string;
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description lowercase letters, digits and single inner hyphens (a-z, 0-9, -) */
+            name: string;
+            slash?: boolean;
+            /** @description directory:<absolute path> or file:<absolute path> */
+            source: string;
+        };
         Steering: {
             at: string;
             /** @description an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit */
@@ -878,6 +748,27 @@ export interface components {
             /** @enum {string} */
             _tag: "UnknownCriterion";
             criterionId: string;
+        };
+        Unmet: {
+            attempt: number | ("Infinity" | "-Infinity" | "NaN");
+            criterionId: string;
+            /** @enum {string} */
+            kind: "criterion";
+            owes: ("pass" | "green" | "scenario")[];
+            scenario: string;
+            /** @enum {string} */
+            status: "pending" | "in_progress" | "pass" | "fail" | "blocked" | "needs_user_decision";
+        } | {
+            blockerId: string;
+            detail: string;
+            /** @enum {string} */
+            kind: "blocker";
+        } | {
+            /** @enum {string} */
+            kind: "goal";
+            reason: string;
+            /** @enum {string} */
+            status: "active" | "review_blocked" | "needs_user_decision" | "blocked" | "complete";
         };
     };
     responses: never;
@@ -2807,52 +2698,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description LoadReport */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        dropped: {
-                            file: string;
-                            reason: string;
-                        }[];
-                        ignoredAutoInject: {
-                            file: string;
-                            reason: string;
-                        }[];
-                        shadowed: {
-                            by: string;
-                            file: string;
-                            name: string;
-                        }[];
-                        skills: {
-                            "allowed-tools"?: string | string[];
-                            autoInject?: {
-                                keywords?: string[];
-                                paths?: string[];
-                                url?: string[];
-                            };
-                            baseDirectory: string;
-                            body: string;
-                            compatibility?: string;
-                            description: string;
-                            icon?: string;
-                            license?: string;
-                            location: string;
-                            metadata?: {
-                                [key: string]: string;
-                            };
-                            name: string;
-                            slash?: boolean;
-                            source: string;
-                        }[];
-                        warnings: {
-                            file: string;
-                            reason: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["LoadReport"];
                 };
             };
             /** @description Bad Request */

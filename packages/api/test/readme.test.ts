@@ -1,0 +1,3 @@
+import { describeReadmeExamples } from "@armory/config/readme-examples"
+
+describeReadmeExamples(`${import.meta.dirname}/..`)

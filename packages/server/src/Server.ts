@@ -1,0 +1,168 @@
+import { Api, API_VERSION, Authorization, InvalidGlobals, openApiDocument, Unauthorized } from "@armory/api"
+import { collectingChannel, type GoalStoreError, type GoalStoreShape, Host, type HostShape, probe, probeProviders } from "@armory/host"
+import { Effect, Layer, Redacted } from "effect"
+import { HttpRouter, HttpServerResponse } from "effect/http"
+import { HttpApi, HttpApiBuilder, HttpApiMiddleware, HttpApiScalar } from "effect/http-api"
+import packageJson from "../package.json" with { type: "json" }
+import { tokenMatches } from "./internal/BearerToken.js"
+import { apiGoalError } from "./internal/GoalErrors.js"
+import { requestGuard } from "./internal/RequestGuard.js"
+
+export { isLoopbackHost } from "./internal/RequestGuard.js"
+
+/** The default cap on a request body: far above any real request, far below memory trouble. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+
+/** The id of the channel of an execution over HTTP. */
+export const HTTP_CHANNEL_ID = "armory-serve"
+
+export interface ServerOptions {
+  /** The bearer token every route but `/health`, `/docs` and `/openapi.json` requires. */
+  readonly token: string
+  /**
+   * Host names accepted in the `Host` header, at the server's port, besides the address it listens on
+   * (and `localhost`, when that is loopback): the names clients use for a server bound to all interfaces.
+   */
+  readonly extraHosts?: ReadonlyArray<string> | undefined
+  readonly maxBodyBytes?: number | undefined
+  /** The globals bound when a request names none (default: every global the host offers). */
+  readonly defaultGlobals?: ReadonlyArray<string> | undefined
+  /** The environment the browser providers' endpoints are read from (default `process.env`). */
+  readonly browserEnv?: NodeJS.ProcessEnv | undefined
+  /** The platform that decides the browser auto order (default `process.platform`). */
+  readonly platform?: NodeJS.Platform | undefined
+  /** The version `/health` reports: the host's own (`armory serve` passes the CLI's), default this package's. */
+  readonly version?: string | undefined
+}
+
+const authorizationLayer = (token: string) =>
+  Layer.succeed(Authorization, {
+    bearer: (httpEffect, { credential }) =>
+      tokenMatches(token, Redacted.value(credential))
+        ? httpEffect
+        : Effect.fail(new Unauthorized({ message: "a valid bearer token is required (Authorization: Bearer <token>)" }))
+  })
+
+const healthLayer = (version: string) =>
+  HttpApiBuilder.group(Api, "health", (handlers) =>
+    handlers.handle("health", () => Effect.succeed({ status: "ok" as const, version, api: API_VERSION }))
+  )
+
+const skillsLayer = HttpApiBuilder.group(Api, "skills", (handlers) =>
+  Effect.map(Effect.service(Host), (host) =>
+    handlers.handle("list", () => host.skills.report).handle("arm", ({ payload }) => host.skills.arm(payload))
+  )
+)
+
+/**
+ * The `goals` routes are the operator surface: they use the host's operator sessions, each opened
+ * once and kept (the per-session file lock, not this process, serialises writers, so requests, the
+ * CLI and other servers share the store). The store's refusals become the contract's.
+ */
+const goalsLayer = HttpApiBuilder.group(Api, "goals", (handlers) =>
+  Effect.map(Effect.service(Host), (host: HostShape) => {
+    const sessions = host.operatorGoals
+    const run =
+      (sessionId: string | undefined) =>
+      <A>(operation: (store: GoalStoreShape) => Effect.Effect<A, GoalStoreError>) =>
+        sessions.use(sessionId, operation).pipe(Effect.mapError((error) => apiGoalError(sessions.root, error)))
+    return handlers
+      .handle("status", ({ query }) => run(query.sessionId)((store) => store.status()))
+      .handle("snapshot", ({ query }) => run(query.sessionId)((store) => Effect.map(store.snapshot(), (snapshot) => ({ snapshot }))))
+      .handle("sessions", ({ query }) => run(query.sessionId)((store) => store.sessions()))
+      .handle("set", ({ query, payload }) => run(query.sessionId)((store) => store.set(payload)))
+      .handle("addCriterion", ({ query, payload }) => run(query.sessionId)((store) => store.addCriterion(payload)))
+      .handle("addEvidence", ({ query, payload }) => run(query.sessionId)((store) => store.addEvidence(payload)))
+      .handle("setCriterionStatus", ({ query, payload }) => run(query.sessionId)((store) => store.setCriterionStatus(payload)))
+      .handle("steer", ({ query, payload }) => run(query.sessionId)((store) => store.steer(payload)))
+      .handle("checkpoint", ({ query, payload }) => run(query.sessionId)((store) => store.checkpoint(payload)))
+      .handle("addBlocker", ({ query, payload }) => run(query.sessionId)((store) => store.addBlocker(payload)))
+      .handle("resolveBlocker", ({ query, payload }) => run(query.sessionId)((store) => store.resolveBlocker(payload)))
+      .handle("setGoalStatus", ({ query, payload }) => run(query.sessionId)((store) => store.setGoalStatus(payload)))
+      .handle("complete", ({ query, payload }) => run(query.sessionId)((store) => store.complete(payload)))
+  })
+)
+
+const browserLayer = (platform: NodeJS.Platform, env: NodeJS.ProcessEnv) =>
+  HttpApiBuilder.group(Api, "browser", (handlers) =>
+    handlers.handle("providers", () => Effect.promise(() => probeProviders({ platform, env })))
+  )
+
+const capabilitiesLayer = HttpApiBuilder.group(Api, "capabilities", (handlers) =>
+  handlers.handle("probe", ({ query }) => Effect.promise(() => probe(query.driver)))
+)
+
+const codemodeLayer = (defaultGlobals: ReadonlyArray<string> | undefined) =>
+  HttpApiBuilder.group(Api, "codemode", (handlers) =>
+    Effect.map(Effect.service(Host), (host) =>
+      handlers.handle("execute", ({ payload }) =>
+        Effect.gen(function* () {
+          const channel = collectingChannel(HTTP_CHANNEL_ID)
+          const result = yield* host
+            .execute(payload.code, {
+              channel,
+              globals: payload.globals ?? defaultGlobals,
+              ...(payload.timeoutMs === undefined ? {} : { timeoutMs: payload.timeoutMs })
+            })
+            .pipe(
+              Effect.catchTags({
+                InvalidGlobalsError: (error) => Effect.fail(new InvalidGlobals({ message: error.message, name: error.name, rule: error.rule })),
+                // The request's own limits are checked by its Schema; any other is the server's mistake.
+                InvalidLimitError: (error) => Effect.die(error)
+              })
+            )
+          return { ...result, channel: { id: channel.id, messages: [...channel.messages] } }
+        })
+      )
+    )
+  )
+
+const openApiRoute = HttpRouter.add("GET", "/openapi.json", HttpServerResponse.jsonUnsafe(openApiDocument()))
+
+/** Every route the server has, with the methods it takes: the contract's endpoints, the document and its reference page. */
+const routeMethods = (): ReadonlyMap<string, ReadonlyArray<string>> => {
+  const methods = new Map<string, Array<string>>([
+    ["/openapi.json", ["GET"]],
+    ["/docs", ["GET"]]
+  ])
+  HttpApi.reflect(Api, {
+    onGroup: () => undefined,
+    onEndpoint: ({ endpoint }) => {
+      methods.set(endpoint.path, [...(methods.get(endpoint.path) ?? []), endpoint.method])
+    }
+  })
+  return methods
+}
+
+/**
+ * The Armory HTTP API (`@armory/api`) as routes on an `HttpServer`, over the `Host` of
+ * `@armory/host`: the contract's handlers, the bearer check, the `Host` and body-size guards,
+ * `/openapi.json` (the committed document) and `/docs` (the Scalar reference with its script
+ * embedded: no CDN, works offline). No CORS headers are ever sent, so a browser page on another
+ * origin cannot read a response.
+ */
+export const serverLayer = (options: ServerOptions) =>
+  HttpRouter.serve(
+    Layer.mergeAll(
+      HttpApiBuilder.layer(Api).pipe(
+        Layer.provide([
+          healthLayer(options.version ?? packageJson.version),
+          skillsLayer,
+          goalsLayer,
+          capabilitiesLayer,
+          browserLayer(options.platform ?? process.platform, options.browserEnv ?? process.env),
+          codemodeLayer(options.defaultGlobals)
+        ]),
+        Layer.provide([authorizationLayer(options.token), HttpApiMiddleware.layerProblemDetails({ includeDetails: true })])
+      ),
+      openApiRoute,
+      HttpApiScalar.layer(Api, { path: "/docs", scalar: { withDefaultFonts: false } }),
+      requestGuard({
+        extraHosts: options.extraHosts ?? [],
+        routes: routeMethods(),
+        maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+      })
+    ),
+    // Routes match only as written: no case folding, trailing slash or doubled slash (see `isCanonicalPath`).
+    { disableLogger: true, disableListenLog: true, routerConfig: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false } }
+  )

@@ -1,0 +1,115 @@
+import { ByteSize, Cause, Effect, Option, Schema } from "effect"
+import { HttpIncomingMessage, HttpRouter, HttpServer, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { NetAddress } from "effect/net"
+import { MethodNotAllowed, MisdirectedRequest, PayloadTooLarge, RouteNotFound } from "@armory/api"
+
+/** Whether `host` (a name, an IPv4 address, or an IPv6 address with or without brackets) is this machine's loopback. */
+export const isLoopbackHost = (host: string): boolean => {
+  const name = host.toLowerCase()
+  return name === "localhost" || name === "::1" || name === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(name)
+}
+
+/** A host as it appears in a `Host` header: IPv6 in brackets, lowercased. */
+const authorityHost = (host: string): string => {
+  const name = host.toLowerCase()
+  return name.includes(":") && !name.startsWith("[") ? `[${name}]` : name
+}
+
+/**
+ * The exact `Host` values a server listening on `host`:`port` answers to: that host, `localhost`
+ * as well when it is loopback, and the extra names, each at that port (and bare when the port is
+ * 80, the default a client leaves out). Anything else, another port or trailing text included, names
+ * some other server.
+ */
+export const hostAuthorities = (host: string, port: number, extraHosts: ReadonlyArray<string>): ReadonlySet<string> => {
+  const names = new Set([authorityHost(host), ...(isLoopbackHost(host) ? ["localhost"] : []), ...extraHosts.map(authorityHost)])
+  return new Set([...names].flatMap((name) => (port === 80 ? [`${name}:${port}`, name] : [`${name}:${port}`])))
+}
+
+/**
+ * Whether a request path (before its query) is written the one way its route is: no empty, `.` or
+ * `..` segment and no percent-escape (the router would otherwise resolve or decode them into a route
+ * a path filter in front of the server never saw).
+ */
+export const isCanonicalPath = (path: string): boolean =>
+  path === "/" || (path.startsWith("/") && path.slice(1).split("/").every((segment) => segment !== "" && segment !== "." && segment !== ".." && !segment.includes("%")))
+
+const pathOf = (url: string): string => {
+  const query = url.search(/[?#]/)
+  return query === -1 ? url : url.slice(0, query)
+}
+
+const misdirected = (host: string) =>
+  HttpServerResponse.jsonUnsafe(
+    Schema.encodeSync(MisdirectedRequest)(
+      new MisdirectedRequest({ message: `this server does not answer to the Host ${JSON.stringify(host)}`, host })
+    ),
+    { status: 421 }
+  )
+
+const notFound = (method: string, path: string) =>
+  HttpServerResponse.jsonUnsafe(
+    Schema.encodeSync(RouteNotFound)(new RouteNotFound({ message: `no route ${method} ${JSON.stringify(path)}`, method, path })),
+    { status: 404 }
+  )
+
+const methodNotAllowed = (method: string, path: string, allow: ReadonlyArray<string>) =>
+  HttpServerResponse.jsonUnsafe(
+    Schema.encodeSync(MethodNotAllowed)(
+      new MethodNotAllowed({ message: `${path} takes ${allow.join(", ")}, not ${method}`, method, path, allow: [...allow] })
+    ),
+    { status: 405, headers: { allow: allow.join(", ") } }
+  )
+
+const isRouteNotFound = (error: unknown): boolean => HttpServerError.isHttpServerError(error) && error.reason._tag === "RouteNotFound"
+
+const tooLarge = (limitBytes: number) =>
+  HttpServerResponse.jsonUnsafe(
+    Schema.encodeSync(PayloadTooLarge)(
+      new PayloadTooLarge({ message: `the request body is over the ${limitBytes}-byte limit`, limitBytes })
+    ),
+    { status: 413 }
+  )
+
+/**
+ * Checks every request before any route runs: the `Host` header must be exactly the address this
+ * server listens on (the DNS-rebinding defence: a page on another origin that resolves its name to
+ * 127.0.0.1 still sends its own name), the path must be canonical (`isCanonicalPath`; any other is
+ * not found, as an unknown route is), and a declared body must fit the limit. A body without a
+ * declared length is capped while it is read. What no route takes is answered with a typed body: 404
+ * `RouteNotFound`, or 405 `MethodNotAllowed` with `Allow` when the path is a route's.
+ */
+export const requestGuard = (options: {
+  readonly extraHosts: ReadonlyArray<string>
+  readonly maxBodyBytes: number
+  /** Every route's path and the methods it takes, for the 405 answer to a path taken with another method. */
+  readonly routes: ReadonlyMap<string, ReadonlyArray<string>>
+}) =>
+  HttpRouter.middleware(
+    Effect.gen(function* () {
+      const { address } = yield* HttpServer.HttpServer
+      // A server on a Unix socket has no host to check against; only a name it was given is allowed.
+      const allowed = NetAddress.isInetAddress(address)
+        ? hostAuthorities(NetAddress.formatHost(address), address.port, options.extraHosts)
+        : new Set(options.extraHosts.map(authorityHost))
+      return (httpEffect) =>
+        Effect.gen(function* () {
+          const request = yield* HttpServerRequest.HttpServerRequest
+          const host = request.headers["host"] ?? ""
+          if (!allowed.has(host.toLowerCase())) return misdirected(host)
+          const path = pathOf(request.url)
+          if (!isCanonicalPath(path)) return notFound(request.method, path)
+          const declared = Number(request.headers["content-length"] ?? "0")
+          if (!Number.isFinite(declared) || declared > options.maxBodyBytes) return tooLarge(options.maxBodyBytes)
+          return yield* httpEffect.pipe(
+            Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(options.maxBodyBytes)),
+            Effect.catchCause((cause) => {
+              if (!Option.exists(Cause.findErrorOption(cause), isRouteNotFound)) return Effect.failCause(cause)
+              const allow = options.routes.get(path)
+              return Effect.succeed(allow === undefined ? notFound(request.method, path) : methodNotAllowed(request.method, path, allow))
+            })
+          )
+        })
+    }),
+    { global: true }
+  )

@@ -162,9 +162,12 @@ const createConsumer = async ({ packageDir, blocks, files }) => {
 }
 
 /**
- * Installs the consumer project. An install that stalls (pnpm has been seen to sit idle for many
- * minutes with no request in flight) is killed and tried again, rather than left running past the
- * test that started it; one that fails outright fails the test with its output.
+ * Installs the consumer project. An install that stalls is killed and tried again, rather than left
+ * running past the test that started it; one that fails outright fails the test with its output.
+ * pnpm sits idle for good when a registry request made while resolving a dependency's dependencies
+ * fails, as it does when the machine reaches the registry through a proxy whose certificate Node
+ * does not trust: turbo passes the machine's TLS and proxy settings to the tests (turbo.json), and a
+ * stall names them.
  */
 const installConsumer = async (consumer) => {
   for (let attempt = 1; ; attempt++) {
@@ -180,7 +183,12 @@ const installConsumer = async (consumer) => {
       if (attempt === INSTALL_ATTEMPTS) {
         // pnpm's last log lines say which step it stalled at.
         const last = `${error.stdout ?? ""}${error.stderr ?? ""}`.trimEnd().split("\n").slice(-3).join("\n")
-        throw new Error(`pnpm install in ${consumer} stalled ${INSTALL_ATTEMPTS} times (${INSTALL_TIMEOUT_MS} ms each); its last log lines:\n${last}`, { cause: error })
+        const trust = ["NODE_EXTRA_CA_CERTS", "HTTPS_PROXY", "https_proxy"].map((name) => `${name}=${process.env[name] ?? "(unset)"}`).join(", ")
+        throw new Error(
+          `pnpm install in ${consumer} stalled ${INSTALL_ATTEMPTS} times (${INSTALL_TIMEOUT_MS} ms each) ` +
+            `(a registry request it could not make leaves it idle; here ${trust}); its last log lines:\n${last}`,
+          { cause: error }
+        )
       }
     }
   }

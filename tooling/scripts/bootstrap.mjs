@@ -135,10 +135,7 @@ const toolchainEnv = () => ({
   PATH: `${toolchainBin}${process.platform === "win32" ? ";" : ":"}${process.env.PATH ?? ""}`,
   // pnpm would otherwise try to fetch the version in `packageManager` itself.
   COREPACK_ENABLE_STRICT: "0",
-  npm_config_manage_package_manager_versions: "false",
-  // On some kernels libuv's io_uring loses completions and a process waits forever (pnpm installs
-  // were seen stalled for many minutes); the thread pool does the same work without that hazard.
-  UV_USE_IO_URING: "0"
+  npm_config_manage_package_manager_versions: "false"
 })
 
 const pnpm = (args) => {

@@ -9,7 +9,7 @@ import {
 } from "effect/http-api"
 import { Armed, ArmRequest } from "./Armed.js"
 import { BrowserProviders } from "./BrowserProviders.js"
-import { InvalidGlobals, MethodNotAllowed, MisdirectedRequest, PayloadTooLarge, RouteNotFound, Unauthorized } from "./Errors.js"
+import { InvalidGlobals, MethodNotAllowed, MisdirectedRequest, PayloadTooLarge, RouteNotFound, Unauthorized, UnsupportedMediaType } from "./Errors.js"
 import { ExecuteRequest, ExecuteResponse } from "./ExecuteResult.js"
 import * as Goals from "./Goals.js"
 import { Health } from "./Health.js"
@@ -34,8 +34,8 @@ export class Authorization extends HttpApiMiddleware.Service<Authorization>()("a
  */
 const guarded = [MisdirectedRequest, RouteNotFound, MethodNotAllowed] as const
 
-/** Routes with a body can also meet the body limit. */
-const guardedWithBody = [...guarded, PayloadTooLarge] as const
+/** Routes with a body can also meet the body limit and the JSON-only rule. */
+const guardedWithBody = [...guarded, PayloadTooLarge, UnsupportedMediaType] as const
 
 export const HealthGroup = HttpApiGroup.make("health")
   .add(HttpApiEndpoint.get("health", "/health", { success: Health, error: guarded }))
@@ -168,7 +168,7 @@ export const CodemodeGroup = HttpApiGroup.make("codemode")
 
 /**
  * The Armory HTTP API: one group per package. Request decoding failures are 400 problems that
- * carry the Schema's reasons.
+ * carry every one of the Schema's reasons.
  */
 export const Api = HttpApi.make("armory")
   .add(HealthGroup)
@@ -178,6 +178,10 @@ export const Api = HttpApi.make("armory")
   .add(BrowserGroup)
   .add(CodemodeGroup)
   .middleware(HttpApiMiddleware.ProblemDetails)
+  // A 400 lists every issue of a body or query, and a body field the Schema does not name is one
+  // (as the document's `additionalProperties: false` says).
+  .annotate(HttpApi.PayloadParseOptions, { errors: "all", onExcessProperty: "error" })
+  .annotate(HttpApi.QueryParseOptions, { errors: "all" })
   .annotate(OpenApi.Title, "Armory HTTP API")
   .annotate(OpenApi.Version, API_VERSION)
   .annotate(

@@ -40,6 +40,13 @@ export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
   { httpApiStatus: 413 }
 ) {}
 
+/** The request body is not JSON by its `Content-Type` (or has none); it was not read. */
+export class UnsupportedMediaType extends Schema.TaggedError<UnsupportedMediaType>()(
+  "UnsupportedMediaType",
+  { message: Schema.String, contentType: Schema.NullOr(Schema.String), accepted: Schema.Array(Schema.String) },
+  { httpApiStatus: 415 }
+) {}
+
 /** `globals` named something code mode refuses to bind (the rule says why). */
 export class InvalidGlobals extends Schema.TaggedError<InvalidGlobals>()(
   "InvalidGlobals",

@@ -60,7 +60,8 @@ export const openGoalBacking = (selection: GoalStoreSelection): Effect.Effect<Go
   }
   const root = resolve(selection.root ?? DEFAULT_ROOT)
   return Effect.succeed({
-    open: (sessionId, access) => makeScopedFileGoalStore({ root, sessionId, ...access }),
+    // A host's event loop answers others while a write commits.
+    open: (sessionId, access) => makeScopedFileGoalStore({ root, sessionId, offloadFsync: true, ...access }),
     location: (sessionId) => Result.getOrElse(Result.map(sessionPaths({ root, sessionId }), (paths) => paths.directory), () => ""),
     root
   })

@@ -172,7 +172,53 @@ describe("request bodies", () => {
       body
     })
     expect(response.status).toBe(413)
+    expect(JSON.parse(response.body)).toMatchObject({ _tag: "PayloadTooLarge", limitBytes: DEFAULT_MAX_BODY_BYTES })
     expect((await rawRequest(`${server.url}/health`)).status).toBe(200)
+  })
+
+  it("that are not JSON, or say nothing of their type, are refused with a typed 415 before they are read", async () => {
+    const body = JSON.stringify({ prompt: "merge these pdf files" })
+    for (const contentType of [undefined, "text/plain", "application/x-www-form-urlencoded", "application/jsonx"]) {
+      const response = await rawRequest(`${server.url}/skills/arm`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${TOKEN}`, ...(contentType === undefined ? {} : { "content-type": contentType }) },
+        body
+      })
+      expect({ contentType, status: response.status }).toEqual({ contentType, status: 415 })
+      expect(JSON.parse(response.body)).toMatchObject({ _tag: "UnsupportedMediaType", contentType: contentType ?? null, accepted: ["application/json"] })
+    }
+    const accepted = await rawRequest(`${server.url}/skills/arm`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "Application/JSON; charset=utf-8" },
+      body
+    })
+    expect(accepted.status).toBe(200)
+  })
+
+  it("are in the OpenAPI document: every operation with a body lists the 413 and 415 bodies", () => {
+    const document = JSON.parse(openApiText()) as {
+      readonly paths: Record<string, Record<string, { readonly requestBody?: unknown; readonly responses: Record<string, unknown> }>>
+    }
+    const withBody = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).filter(([, operation]) => operation.requestBody !== undefined).map(([method, operation]) => ({ path, method, operation }))
+    )
+    expect(withBody.length).toBeGreaterThan(10)
+    for (const { path, method, operation } of withBody) {
+      expect({ path, method, statuses: Object.keys(operation.responses) }).toEqual({ path, method, statuses: expect.arrayContaining(["413", "415"]) })
+    }
+  })
+
+  it("that break their Schema get a 400 listing every issue, an unknown field among them", async () => {
+    const response = await rawRequest(`${server.url}/goals/set`, {
+      method: "POST",
+      headers: { ...json, authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ objective: " ", criteria: "none", extra: 1 })
+    })
+    expect(response.status).toBe(400)
+    const paths = (JSON.parse(response.body) as { readonly errors: ReadonlyArray<{ readonly path: ReadonlyArray<string> }> }).errors.map(
+      (issue) => issue.path.join(".")
+    )
+    expect(paths.sort()).toEqual(["payload.criteria", "payload.extra", "payload.objective"])
   })
 })
 

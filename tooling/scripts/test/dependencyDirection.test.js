@@ -10,6 +10,16 @@ const workspace = join(import.meta.dirname, "..", "..", "..")
  * points down: no package uses one above it, and nothing reaches around a layer the design puts
  * between (the server uses the packages only through the host). The CLI is the top.
  */
+const DOMAIN_PACKAGES = [
+  "@armory/skill-loader",
+  "@armory/skill-arming",
+  "@armory/goal-store",
+  "@armory/goal-store-pg",
+  "@armory/capability-probe",
+  "@armory/browser-runtime",
+  "@armory/codemode"
+]
+
 const ALLOWED = {
   "@armory/skill-arming": [],
   "@armory/codemode": [],
@@ -20,29 +30,10 @@ const ALLOWED = {
   "@armory/goal-store-pg": ["@armory/goal-store"],
   "@armory/browser-runtime": ["@armory/capability-probe"],
   "@armory/client": ["@armory/api"],
-  "@armory/host": [
-    "@armory/skill-loader",
-    "@armory/skill-arming",
-    "@armory/goal-store",
-    "@armory/goal-store-pg",
-    "@armory/capability-probe",
-    "@armory/browser-runtime",
-    "@armory/codemode"
-  ],
+  "@armory/host": DOMAIN_PACKAGES,
   "@armory/server": ["@armory/api", "@armory/host"],
   "@armory/mcp": ["@armory/host"],
-  "@armory/cli": [
-    "@armory/server",
-    "@armory/mcp",
-    "@armory/host",
-    "@armory/skill-loader",
-    "@armory/skill-arming",
-    "@armory/goal-store",
-    "@armory/goal-store-pg",
-    "@armory/capability-probe",
-    "@armory/browser-runtime",
-    "@armory/codemode"
-  ]
+  "@armory/cli": ["@armory/server", "@armory/mcp", "@armory/host", ...DOMAIN_PACKAGES]
 }
 
 const ARMORY_IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)["'](@armory\/[a-z-]+)(?:\/[^"']*)?["']/g

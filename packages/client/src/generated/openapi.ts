@@ -770,6 +770,13 @@ export interface components {
             /** @enum {string} */
             status: "active" | "review_blocked" | "needs_user_decision" | "blocked" | "complete";
         };
+        UnsupportedMediaTypeEncoded: {
+            /** @enum {string} */
+            _tag: "UnsupportedMediaType";
+            accepted: string[];
+            contentType: string | null;
+            message: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -996,6 +1003,15 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeEncoded"];
                 };
             };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeEncoded"];
+                };
+            };
             /** @description MisdirectedRequest */
             421: {
                 headers: {
@@ -1110,6 +1126,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeEncoded"];
                 };
             };
             /** @description MisdirectedRequest */
@@ -1238,6 +1263,15 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeEncoded"];
                 };
             };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeEncoded"];
+                };
+            };
             /** @description MisdirectedRequest */
             421: {
                 headers: {
@@ -1362,6 +1396,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeEncoded"];
                 };
             };
             /** @description MisdirectedRequest */
@@ -1490,6 +1533,15 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeEncoded"];
                 };
             };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeEncoded"];
+                };
+            };
             /** @description MisdirectedRequest */
             421: {
                 headers: {
@@ -1614,6 +1666,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeEncoded"];
                 };
             };
             /** @description MisdirectedRequest */
@@ -1742,6 +1803,15 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeEncoded"];
                 };
             };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeEncoded"];
+                };
+            };
             /** @description MisdirectedRequest */
             421: {
                 headers: {
@@ -1866,6 +1936,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeEncoded"];
                 };
             };
             /** @description MisdirectedRequest */
@@ -2105,6 +2184,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeEncoded"];
                 };
             };
             /** @description MisdirectedRequest */
@@ -2459,6 +2547,15 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeEncoded"];
                 };
             };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeEncoded"];
+                };
+            };
             /** @description MisdirectedRequest */
             421: {
                 headers: {
@@ -2583,6 +2680,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeEncoded"];
                 };
             };
             /** @description MisdirectedRequest */
@@ -2828,6 +2934,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayloadTooLargeEncoded"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeEncoded"];
                 };
             };
             /** @description MisdirectedRequest */

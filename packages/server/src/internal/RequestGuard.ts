@@ -1,7 +1,7 @@
 import { ByteSize, Cause, Effect, Option, Schema } from "effect"
-import { HttpIncomingMessage, HttpRouter, HttpServer, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpIncomingMessage, HttpMethod, HttpRouter, HttpServer, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { NetAddress } from "effect/net"
-import { MethodNotAllowed, MisdirectedRequest, PayloadTooLarge, RouteNotFound } from "@armory/api"
+import { MethodNotAllowed, MisdirectedRequest, PayloadTooLarge, RouteNotFound, UnsupportedMediaType } from "@armory/api"
 
 /** Whether `host` (a name, an IPv4 address, or an IPv6 address with or without brackets) is this machine's loopback. */
 export const isLoopbackHost = (host: string): boolean => {
@@ -71,13 +71,35 @@ const tooLarge = (limitBytes: number) =>
     { status: 413 }
   )
 
+/** The media types a body may have. */
+const ACCEPTED_MEDIA_TYPES = ["application/json"]
+
+const unsupportedMediaType = (contentType: string | undefined) =>
+  HttpServerResponse.jsonUnsafe(
+    Schema.encodeSync(UnsupportedMediaType)(
+      new UnsupportedMediaType({
+        message: `the request body must be ${ACCEPTED_MEDIA_TYPES.join(" or ")}; ${contentType === undefined ? "it has no Content-Type" : `its Content-Type is ${JSON.stringify(contentType)}`}`,
+        contentType: contentType ?? null,
+        accepted: ACCEPTED_MEDIA_TYPES
+      })
+    ),
+    { status: 415 }
+  )
+
+/** `application/json; charset=utf-8` → `application/json`. */
+const mediaType = (contentType: string): string => (contentType.split(";")[0] ?? "").trim().toLowerCase()
+
+const isBodyTooLarge = (error: unknown): boolean =>
+  HttpServerError.isHttpServerError(error) && error.reason._tag === "RequestParseError" && error.reason.reason === "BodyTooLarge"
+
 /**
  * Checks every request before any route runs: the `Host` header must be exactly the address this
  * server listens on (the DNS-rebinding defence: a page on another origin that resolves its name to
  * 127.0.0.1 still sends its own name), the path must be canonical (`isCanonicalPath`; any other is
- * not found, as an unknown route is), and a declared body must fit the limit. A body without a
- * declared length is capped while it is read. What no route takes is answered with a typed body: 404
- * `RouteNotFound`, or 405 `MethodNotAllowed` with `Allow` when the path is a route's.
+ * not found, as an unknown route is), a route's body must be JSON (415 `UnsupportedMediaType`) and a
+ * declared body must fit the limit. A body without a declared length is capped while it is read;
+ * either way the answer is a typed 413 `PayloadTooLarge`. What no route takes is answered with a
+ * typed body: 404 `RouteNotFound`, or 405 `MethodNotAllowed` with `Allow` when the path is a route's.
  */
 export const requestGuard = (options: {
   readonly extraHosts: ReadonlyArray<string>
@@ -99,13 +121,20 @@ export const requestGuard = (options: {
           if (!allowed.has(host.toLowerCase())) return misdirected(host)
           const path = pathOf(request.url)
           if (!isCanonicalPath(path)) return notFound(request.method, path)
+          const allow = options.routes.get(path)
+          const contentType = request.headers["content-type"]
+          const takesBody = HttpMethod.hasBody(request.method) && allow?.includes(request.method) === true
+          if (takesBody && (contentType === undefined || !ACCEPTED_MEDIA_TYPES.includes(mediaType(contentType)))) {
+            return unsupportedMediaType(contentType)
+          }
           const declared = Number(request.headers["content-length"] ?? "0")
           if (!Number.isFinite(declared) || declared > options.maxBodyBytes) return tooLarge(options.maxBodyBytes)
           return yield* httpEffect.pipe(
             Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(options.maxBodyBytes)),
             Effect.catchCause((cause) => {
+              // A body over the cap while it is read ends the request as a defect the platform would answer with an empty 413.
+              if (isBodyTooLarge(Cause.squash(cause))) return Effect.succeed(tooLarge(options.maxBodyBytes))
               if (!Option.exists(Cause.findErrorOption(cause), isRouteNotFound)) return Effect.failCause(cause)
-              const allow = options.routes.get(path)
               return Effect.succeed(allow === undefined ? notFound(request.method, path) : methodNotAllowed(request.method, path, allow))
             })
           )

@@ -218,7 +218,7 @@ describe("request bodies", () => {
     const paths = (JSON.parse(response.body) as { readonly errors: ReadonlyArray<{ readonly path: ReadonlyArray<string> }> }).errors.map(
       (issue) => issue.path.join(".")
     )
-    expect(paths.sort()).toEqual(["payload.criteria", "payload.extra", "payload.objective"])
+    expect(paths.toSorted()).toEqual(["payload.criteria", "payload.extra", "payload.objective"])
   })
 })
 

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process"
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
@@ -9,8 +9,9 @@ const workspace = join(packageDir, "..", "..")
 
 /**
  * A git repository holding a copy of this package (its sources and committed artifacts) beside the
- * shared tooling, with the installed dependencies linked in: `check:generated` runs there exactly
- * as it does in the workspace.
+ * shared tooling, with the installed dependencies linked in — except the contract, `@armory/api`,
+ * whose build is copied so that a test can change it: `check:generated` runs there exactly as it
+ * does in the workspace.
  */
 const copyOfPackage = () => {
   const root = mkdtempSync(join(tmpdir(), "armory-client-generated-"))
@@ -18,7 +19,17 @@ const copyOfPackage = () => {
   for (const entry of ["package.json", "openapi.json", "scripts", "src", "tsconfig.json"]) {
     cpSync(join(packageDir, entry), join(copy, entry), { recursive: true })
   }
-  symlinkSync(join(packageDir, "node_modules"), join(copy, "node_modules"))
+  const installed = join(packageDir, "node_modules")
+  const linked = join(copy, "node_modules")
+  mkdirSync(join(linked, "@armory"), { recursive: true })
+  for (const entry of readdirSync(installed)) {
+    if (entry !== "@armory") symlinkSync(realpathSync(join(installed, entry)), join(linked, entry))
+  }
+  for (const entry of readdirSync(join(installed, "@armory"))) {
+    if (entry !== "api") symlinkSync(realpathSync(join(installed, "@armory", entry)), join(linked, "@armory", entry))
+  }
+  const contract = realpathSync(join(installed, "@armory", "api"))
+  for (const entry of ["package.json", "dist"]) cpSync(join(contract, entry), join(linked, "@armory", "api", entry), { recursive: true })
   symlinkSync(join(workspace, "tooling"), join(root, "tooling"))
   writeFileSync(join(root, ".gitignore"), "node_modules\ntooling\n")
   const git = (...args: Array<string>) => execFileSync("git", args, { cwd: root, encoding: "utf8" })
@@ -37,18 +48,18 @@ afterAll(() => {
 })
 
 describe("check:generated", () => {
-  it("passes on the committed artifacts and fails, with the diff and the fix, once a schema field changes", () => {
+  it("passes on the committed artifacts and fails, with the diff and the fix, once a contract's field changes", () => {
     const { root, copy, check } = copyOfPackage()
     roots.push(root)
     const fresh = check()
     expect(fresh.stderr).toBe("")
     expect(fresh.status).toBe(0)
 
-    const health = join(copy, "src", "Health.ts")
-    writeFileSync(
-      health,
-      readFileSync(health, "utf8").replace("version: Schema.String", "version: Schema.String,\n  uptimeSeconds: Schema.Number")
-    )
+    // The contract's `Health` gains a field, as a change to the contract's source would after its build.
+    const contract = join(copy, "node_modules", "@armory", "api", "dist", "index.js")
+    const source = readFileSync(contract, "utf8")
+    expect(source).toContain("  version: Schema.String.annotate(")
+    writeFileSync(contract, source.replace("  version: Schema.String.annotate(", "  uptimeSeconds: Schema.Number,\n  version: Schema.String.annotate("))
     const stale = check()
     expect(stale.status).toBe(1)
     expect(stale.stderr).toContain("openapi.json")

@@ -3,7 +3,7 @@ import { mutationMethods } from "@armory/goal-store/backend"
 import { Effect, Exit, Scope } from "effect"
 import type { GoalBacking } from "./GoalStores.js"
 
-export type { GoalStoreError, GoalStoreShape } from "@armory/goal-store"
+export type { GoalMutationName, GoalStoreError, GoalStoreShape, InputOf, OutputOf } from "@armory/goal-store"
 
 /** How many sessions a host keeps open at once by default; the least recently used idle one closes first. */
 export const DEFAULT_MAX_OPEN_SESSIONS = 64
@@ -24,6 +24,8 @@ export interface GoalSessionsShape {
   readonly client: (sessionId?: string | undefined) => GoalStoreClient
   /** The absolute goals root of a file store (refusals name files under it); none for a database. */
   readonly root: string | undefined
+  /** Who operates these sessions (then `force` takes effect, recorded with this name); none for a model-facing surface. */
+  readonly operator: string | undefined
 }
 
 interface OpenSession {
@@ -109,6 +111,7 @@ export const makeGoalSessions = Effect.fn("makeGoalSessions")(function* (
         snapshot: () => run((store) => store.snapshot())
       }
     },
-    root: backing.root
+    root: backing.root,
+    operator: access.operator
   }
 })

@@ -1,12 +1,24 @@
 import { Api, API_VERSION, Authorization, InvalidGlobals, openApiDocument, Unauthorized } from "@armory/api"
-import { collectingChannel, type GoalStoreError, type GoalStoreShape, Host, type HostShape, probe, probeProviders } from "@armory/host"
-import { Effect, Layer, Redacted } from "effect"
+import {
+  collectingChannel,
+  type GoalMutationName,
+  type GoalStoreError,
+  type GoalStoreShape,
+  Host,
+  type HostShape,
+  type InputOf,
+  type OutputOf,
+  probe,
+  probeProviders
+} from "@armory/host"
+import { Effect, Exit, Layer, Redacted } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
 import { HttpApi, HttpApiBuilder, HttpApiMiddleware, HttpApiScalar } from "effect/http-api"
 import packageJson from "../package.json" with { type: "json" }
 import { tokenMatches } from "./internal/BearerToken.js"
 import { apiGoalError } from "./internal/GoalErrors.js"
 import { requestGuard } from "./internal/RequestGuard.js"
+import { requestLog } from "./internal/RequestLog.js"
 
 export { isLoopbackHost } from "./internal/RequestGuard.js"
 
@@ -57,7 +69,8 @@ const skillsLayer = HttpApiBuilder.group(Api, "skills", (handlers) =>
 /**
  * The `goals` routes are the operator surface: they use the host's operator sessions, each opened
  * once and kept (the per-session file lock, not this process, serialises writers, so requests, the
- * CLI and other servers share the store). The store's refusals become the contract's.
+ * CLI and other servers share the store). The store's refusals become the contract's. A forced
+ * mutation, an operator's action, is logged at `warn` with its outcome.
  */
 const goalsLayer = HttpApiBuilder.group(Api, "goals", (handlers) =>
   Effect.map(Effect.service(Host), (host: HostShape) => {
@@ -66,20 +79,40 @@ const goalsLayer = HttpApiBuilder.group(Api, "goals", (handlers) =>
       (sessionId: string | undefined) =>
       <A>(operation: (store: GoalStoreShape) => Effect.Effect<A, GoalStoreError>) =>
         sessions.use(sessionId, operation).pipe(Effect.mapError((error) => apiGoalError(sessions.root, error)))
+    const mutate =
+      <N extends GoalMutationName>(name: N) =>
+      ({ query, payload }: { readonly query: { readonly sessionId?: string | undefined }; readonly payload: InputOf<N> }) => {
+        const applied = run(query.sessionId)((store) =>
+          (store[name] as (input?: unknown) => Effect.Effect<OutputOf<N>, GoalStoreError>)(payload)
+        )
+        const forced = (payload as { readonly force?: boolean | undefined }).force === true
+        return forced
+          ? applied.pipe(
+              Effect.onExit((exit) =>
+                Effect.logWarning("operator action", {
+                  operation: name,
+                  sessionId: query.sessionId ?? null,
+                  operator: sessions.operator ?? null,
+                  outcome: Exit.isSuccess(exit) ? "done" : Exit.isFailure(exit) ? "refused" : "interrupted"
+                })
+              )
+            )
+          : applied
+      }
     return handlers
       .handle("status", ({ query }) => run(query.sessionId)((store) => store.status()))
       .handle("snapshot", ({ query }) => run(query.sessionId)((store) => Effect.map(store.snapshot(), (snapshot) => ({ snapshot }))))
       .handle("sessions", ({ query }) => run(query.sessionId)((store) => store.sessions()))
-      .handle("set", ({ query, payload }) => run(query.sessionId)((store) => store.set(payload)))
-      .handle("addCriterion", ({ query, payload }) => run(query.sessionId)((store) => store.addCriterion(payload)))
-      .handle("addEvidence", ({ query, payload }) => run(query.sessionId)((store) => store.addEvidence(payload)))
-      .handle("setCriterionStatus", ({ query, payload }) => run(query.sessionId)((store) => store.setCriterionStatus(payload)))
-      .handle("steer", ({ query, payload }) => run(query.sessionId)((store) => store.steer(payload)))
-      .handle("checkpoint", ({ query, payload }) => run(query.sessionId)((store) => store.checkpoint(payload)))
-      .handle("addBlocker", ({ query, payload }) => run(query.sessionId)((store) => store.addBlocker(payload)))
-      .handle("resolveBlocker", ({ query, payload }) => run(query.sessionId)((store) => store.resolveBlocker(payload)))
-      .handle("setGoalStatus", ({ query, payload }) => run(query.sessionId)((store) => store.setGoalStatus(payload)))
-      .handle("complete", ({ query, payload }) => run(query.sessionId)((store) => store.complete(payload)))
+      .handle("set", mutate("set"))
+      .handle("addCriterion", mutate("addCriterion"))
+      .handle("addEvidence", mutate("addEvidence"))
+      .handle("setCriterionStatus", mutate("setCriterionStatus"))
+      .handle("steer", mutate("steer"))
+      .handle("checkpoint", mutate("checkpoint"))
+      .handle("addBlocker", mutate("addBlocker"))
+      .handle("resolveBlocker", mutate("resolveBlocker"))
+      .handle("setGoalStatus", mutate("setGoalStatus"))
+      .handle("complete", mutate("complete"))
   })
 )
 
@@ -157,6 +190,7 @@ export const serverLayer = (options: ServerOptions) =>
       ),
       openApiRoute,
       HttpApiScalar.layer(Api, { path: "/docs", scalar: { withDefaultFonts: false } }),
+      requestLog,
       requestGuard({
         extraHosts: options.extraHosts ?? [],
         routes: routeMethods(),

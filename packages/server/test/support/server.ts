@@ -4,7 +4,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Host, type HostOptions } from "@armory/host"
-import { Effect, Layer, ManagedRuntime } from "effect"
+import { Effect, Layer, Logger, ManagedRuntime } from "effect"
 import { HttpServer } from "effect/http"
 import { serverLayer, type ServerOptions } from "../../src/index.js"
 
@@ -33,6 +33,13 @@ export const NO_BROWSER_ENV = {
 export interface ServerOverrides extends Partial<ServerOptions>, Partial<Omit<HostOptions, "goals">> {
   /** Where the file store keeps goals (default: a fresh temp directory). */
   readonly goalsRoot?: string | undefined
+  /** Receives every line the server logs, instead of the default logger. */
+  readonly logs?: Array<LogLine> | undefined
+}
+
+export interface LogLine {
+  readonly level: string
+  readonly message: ReadonlyArray<unknown>
 }
 
 /**
@@ -50,7 +57,16 @@ export const startServer = async (overrides: ServerOverrides = {}, host = "127.0
         ...(overrides.catalog === undefined ? {} : { catalog: overrides.catalog })
       })
     ),
-    Layer.provideMerge(NodeHttpServer.layer(createServer, { host, port: 0 }))
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { host, port: 0 })),
+    Layer.provide(
+      overrides.logs === undefined
+        ? Layer.empty
+        : Logger.layer([
+            Logger.make(({ logLevel, message }) => {
+              overrides.logs?.push({ level: logLevel, message: Array.isArray(message) ? message : [message] })
+            })
+          ])
+    )
   )
   const runtime = ManagedRuntime.make(layer)
   const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (server) => server.address))

@@ -53,6 +53,7 @@ export const makeGoalSessions = Effect.fn("makeGoalSessions")(function* (
   const sessions = new Map<string, OpenSession>()
 
   const closeIdleOverflow = Effect.suspend(() => {
+    if (sessions.size <= maxOpen) return Effect.void
     const idle = [...sessions].filter(([, session]) => session.users === 0)
     const excess = idle.slice(0, Math.max(0, sessions.size - maxOpen))
     for (const [key] of excess) sessions.delete(key)

@@ -1,4 +1,4 @@
-import { Api, API_VERSION, Authorization, InvalidGlobals, openApiDocument, Unauthorized } from "@armory/api"
+import { Api, API_VERSION, Authorization, InvalidGlobals, LoadReport, openApiDocument, Unauthorized } from "@armory/api"
 import {
   collectingChannel,
   type GoalMutationName,
@@ -11,11 +11,11 @@ import {
   probe,
   probeProviders
 } from "@armory/host"
-import { Effect, Exit, Layer, Redacted } from "effect"
+import { Effect, Exit, Layer, Redacted, Schema } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
 import { HttpApi, HttpApiBuilder, HttpApiMiddleware, HttpApiScalar } from "effect/http-api"
 import packageJson from "../package.json" with { type: "json" }
-import { tokenMatches } from "./internal/BearerToken.js"
+import { tokenMatcher } from "./internal/BearerToken.js"
 import { apiGoalError } from "./internal/GoalErrors.js"
 import { requestGuard } from "./internal/RequestGuard.js"
 import { requestLog } from "./internal/RequestLog.js"
@@ -47,23 +47,40 @@ export interface ServerOptions {
   readonly version?: string | undefined
 }
 
-const authorizationLayer = (token: string) =>
-  Layer.succeed(Authorization, {
+const authorizationLayer = (token: string) => {
+  const matches = tokenMatcher(token)
+  return Layer.succeed(Authorization, {
     bearer: (httpEffect, { credential }) =>
-      tokenMatches(token, Redacted.value(credential))
+      matches(Redacted.value(credential))
         ? httpEffect
         : Effect.fail(new Unauthorized({ message: "a valid bearer token is required (Authorization: Bearer <token>)" }))
   })
+}
 
 const healthLayer = (version: string) =>
   HttpApiBuilder.group(Api, "health", (handlers) =>
     handlers.handle("health", () => Effect.succeed({ status: "ok" as const, version, api: API_VERSION }))
   )
 
+/**
+ * `GET /skills` answers the catalog's report rendered once per load (its encoding, by the contract's
+ * Schema, is what every request would otherwise repeat).
+ */
 const skillsLayer = HttpApiBuilder.group(Api, "skills", (handlers) =>
-  Effect.map(Effect.service(Host), (host) =>
-    handlers.handle("list", () => host.skills.report).handle("arm", ({ payload }) => host.skills.arm(payload))
-  )
+  Effect.map(Effect.service(Host), (host) => {
+    const encode = Schema.encodeSync(LoadReport)
+    const rendered = new WeakMap<object, HttpServerResponse.HttpServerResponse>()
+    const render = (report: LoadReport) => {
+      const known = rendered.get(report)
+      if (known !== undefined) return known
+      const response = HttpServerResponse.text(JSON.stringify(encode(report)), { contentType: "application/json" })
+      rendered.set(report, response)
+      return response
+    }
+    return handlers
+      .handle("list", () => Effect.map(host.skills.report, render))
+      .handle("arm", ({ payload }) => host.skills.arm(payload))
+  })
 )
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { tokenMatches } from "../src/internal/BearerToken.js"
+import { tokenMatcher } from "../src/internal/BearerToken.js"
 import { DEFAULT_MAX_BODY_BYTES } from "../src/index.js"
 import { openApiText } from "@armory/api"
 import { rawRequest } from "./support/rawRequest.js"
@@ -55,10 +55,10 @@ describe("bearer token", () => {
   })
 
   it("is compared by digest, so only the exact token matches", () => {
-    expect(tokenMatches(TOKEN, TOKEN)).toBe(true)
-    expect(tokenMatches(TOKEN, `${TOKEN} `)).toBe(false)
-    expect(tokenMatches(TOKEN, TOKEN.slice(0, -1))).toBe(false)
-    expect(tokenMatches(TOKEN, "")).toBe(false)
+    expect(tokenMatcher(TOKEN)(TOKEN)).toBe(true)
+    expect(tokenMatcher(TOKEN)(`${TOKEN} `)).toBe(false)
+    expect(tokenMatcher(TOKEN)(TOKEN.slice(0, -1))).toBe(false)
+    expect(tokenMatcher(TOKEN)("")).toBe(false)
   })
 })
 

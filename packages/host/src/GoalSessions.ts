@@ -30,7 +30,10 @@ export interface GoalSessionsShape {
 
 interface OpenSession {
   readonly scope: Scope.Closeable
+  /** Opens the session once; every later run of it answers the same store. */
   readonly store: Effect.Effect<GoalStoreShape, GoalStoreError>
+  /** The store, once it has opened. */
+  opened: GoalStoreShape | undefined
   users: number
 }
 
@@ -65,9 +68,16 @@ export const makeGoalSessions = Effect.fn("makeGoalSessions")(function* (
       let session = sessions.get(key)
       if (session === undefined) {
         const scope = yield* Scope.fork(hostScope)
+        // The open runs only once the entry exists, so it can record the store on it.
+        let entry: OpenSession | undefined
         const store = yield* Effect.cached(
           open(sessionId).pipe(
             Scope.provide(scope),
+            Effect.tap((opened) =>
+              Effect.sync(() => {
+                if (entry !== undefined) entry.opened = opened
+              })
+            ),
             Effect.tapError(() =>
               Effect.suspend(() => {
                 if (sessions.get(key)?.scope === scope) sessions.delete(key)
@@ -76,13 +86,19 @@ export const makeGoalSessions = Effect.fn("makeGoalSessions")(function* (
             )
           )
         )
-        session = { scope, store, users: 0 }
+        entry = { scope, store, opened: undefined, users: 0 }
+        session = entry
       }
-      sessions.delete(key)
-      sessions.set(key, session)
-      session.users += 1
-      return session
+      return touch(key, session)
     })
+
+  /** Marks a session used: the most recent in order, one more user. */
+  const touch = (key: string, session: OpenSession) => {
+    sessions.delete(key)
+    sessions.set(key, session)
+    session.users += 1
+    return session
+  }
 
   const release = (session: OpenSession) =>
     Effect.suspend(() => {
@@ -91,7 +107,17 @@ export const makeGoalSessions = Effect.fn("makeGoalSessions")(function* (
     })
 
   const use = <A, E>(sessionId: string | undefined, operation: (store: GoalStoreShape) => Effect.Effect<A, E>) =>
-    Effect.acquireUseRelease(acquire(sessionId ?? "", sessionId), (session) => Effect.flatMap(session.store, operation), release)
+    Effect.suspend(() => {
+      const key = sessionId ?? ""
+      const session = sessions.get(key)
+      // A session that is open already needs no acquiring: the common case of a long-running host.
+      const opened = session?.opened
+      if (session !== undefined && opened !== undefined) {
+        touch(key, session)
+        return Effect.ensuring(operation(opened), release(session))
+      }
+      return Effect.acquireUseRelease(acquire(key, sessionId), (acquired) => Effect.flatMap(acquired.store, operation), release)
+    })
 
   return {
     use,

@@ -1,6 +1,7 @@
-// The server under load, in a process of its own: `@armory/server` over a host on the bundled skills,
-// with goals in a temporary directory holding one active goal. Prints its URL as one JSON line.
-import { mkdtempSync } from "node:fs"
+// The server under load, in a process of its own: `@armory/server` over a host on a copy of the
+// bundled skills (the benchmark edits one), with goals in a temporary directory. Prints its URL and
+// the skills directory as one JSON line.
+import { cpSync, mkdtempSync } from "node:fs"
 import { createServer } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -11,8 +12,10 @@ import { Effect, Layer, Logger, ManagedRuntime } from "effect"
 import { HttpServer } from "effect/http"
 import { serverLayer } from "../dist/index.js"
 
-const skills = join(import.meta.dirname, "..", "..", "..", "examples", "skills")
-const goals = join(mkdtempSync(join(tmpdir(), "armory-bench-goals-")), "goals")
+const workDir = mkdtempSync(join(tmpdir(), "armory-bench-"))
+const skills = join(workDir, "skills")
+cpSync(join(import.meta.dirname, "..", "..", "..", "examples", "skills"), skills, { recursive: true })
+const goals = join(workDir, "goals")
 const runtime = ManagedRuntime.make(
   serverLayer({ token: process.env.BENCH_TOKEN ?? "bench-token" }).pipe(
     Layer.provide(Host.layer({ skillSources: [skills], goals: { store: "file", root: goals } })),
@@ -23,5 +26,5 @@ const runtime = ManagedRuntime.make(
   )
 )
 const url = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (server) => HttpServer.formatAddress(server.address)))
-process.stdout.write(`${JSON.stringify({ url })}\n`)
+process.stdout.write(`${JSON.stringify({ url, skills })}\n`)
 process.on("SIGTERM", () => runtime.dispose().then(() => process.exit(0)))

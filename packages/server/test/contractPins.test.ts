@@ -1,4 +1,4 @@
-import { type Armed, type BrowserProviderName, type BrowserUnavailable, type ExecuteResult, Goals, LoadReport, type ProbeResult, type ToolCallRecord } from "@armory/api"
+import { Api, type Armed, type BrowserProviderName, type BrowserUnavailable, type ExecuteResult, Goals, LoadReport, type ProbeResult, type ToolCallRecord } from "@armory/api"
 import type * as BrowserRuntime from "@armory/browser-runtime"
 import type * as CapabilityProbe from "@armory/capability-probe"
 import type * as Codemode from "@armory/codemode"
@@ -6,6 +6,7 @@ import * as GoalStore from "@armory/goal-store"
 import type * as SkillArming from "@armory/skill-arming"
 import * as SkillLoader from "@armory/skill-loader"
 import { Schema } from "effect"
+import { HttpApi } from "effect/http-api"
 import { describe, expect, it } from "vitest"
 import type { Assert, Equals } from "./TypeEquality.js"
 
@@ -69,6 +70,17 @@ describe("the contract's mirrors of package Schemas", () => {
   ]
   it.each(pairs)("%s accepts exactly what the goal store's Schema accepts", (_name, contract, pkg) => {
     expect(inlined(contract)).toEqual(inlined(pkg))
+  })
+
+  it("has one goals route per goal-store operation, named after it", () => {
+    const names: Array<string> = []
+    HttpApi.reflect(Api, {
+      onGroup: () => undefined,
+      onEndpoint: ({ group, endpoint }) => {
+        if (group.identifier === "goals") names.push(endpoint.identifier)
+      }
+    })
+    expect(names.toSorted()).toEqual([...GoalStore.GOAL_OPERATION_NAMES].toSorted())
   })
 
   it("documents a load report the loader produces", async () => {

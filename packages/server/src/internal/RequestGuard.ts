@@ -114,23 +114,24 @@ export const requestGuard = (options: {
       const allowed = NetAddress.isInetAddress(address)
         ? hostAuthorities(NetAddress.formatHost(address), address.port, options.extraHosts)
         : new Set(options.extraHosts.map(authorityHost))
+      const maxBodySize = ByteSize.bytes(options.maxBodyBytes)
+      // Every request passes here, so the checks run in one step, without a generator.
       return (httpEffect) =>
-        Effect.gen(function* () {
-          const request = yield* HttpServerRequest.HttpServerRequest
+        Effect.flatMap(Effect.service(HttpServerRequest.HttpServerRequest), (request) => {
           const host = request.headers["host"] ?? ""
-          if (!allowed.has(host.toLowerCase())) return misdirected(host)
+          if (!allowed.has(host.toLowerCase())) return Effect.succeed(misdirected(host))
           const path = pathOf(request.url)
-          if (!isCanonicalPath(path)) return notFound(request.method, path)
+          if (!isCanonicalPath(path)) return Effect.succeed(notFound(request.method, path))
           const allow = options.routes.get(path)
           const contentType = request.headers["content-type"]
           const takesBody = HttpMethod.hasBody(request.method) && allow?.includes(request.method) === true
           if (takesBody && (contentType === undefined || !ACCEPTED_MEDIA_TYPES.includes(mediaType(contentType)))) {
-            return unsupportedMediaType(contentType)
+            return Effect.succeed(unsupportedMediaType(contentType))
           }
           const declared = Number(request.headers["content-length"] ?? "0")
-          if (!Number.isFinite(declared) || declared > options.maxBodyBytes) return tooLarge(options.maxBodyBytes)
-          return yield* httpEffect.pipe(
-            Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(options.maxBodyBytes)),
+          if (!Number.isFinite(declared) || declared > options.maxBodyBytes) return Effect.succeed(tooLarge(options.maxBodyBytes))
+          return httpEffect.pipe(
+            Effect.provideService(HttpIncomingMessage.MaxBodySize, maxBodySize),
             Effect.catchCause((cause) => {
               // A body over the cap while it is read ends the request as a defect the platform would answer with an empty 413.
               if (isBodyTooLarge(Cause.squash(cause))) return Effect.succeed(tooLarge(options.maxBodyBytes))

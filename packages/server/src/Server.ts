@@ -1,4 +1,4 @@
-import { Api, API_VERSION, Authorization, InvalidGlobals, LoadReport, openApiDocument, Unauthorized } from "@armory/api"
+import { Api, API_VERSION, Authorization, Goals, InvalidGlobals, LoadReport, openApiDocument, Unauthorized } from "@armory/api"
 import {
   collectingChannel,
   type GoalMutationName,
@@ -84,6 +84,25 @@ const skillsLayer = HttpApiBuilder.group(Api, "skills", (handlers) =>
 )
 
 /**
+ * A status answer rendered once per state of a goal: the gate is a function of the goal, and the
+ * store answers the same goal object until an event changes it.
+ */
+const statusRenderer = () => {
+  const encode = Schema.encodeSync(Goals.GoalStatusReport)
+  const rendered = new WeakMap<object, HttpServerResponse.HttpServerResponse>()
+  const render = (report: typeof Goals.GoalStatusReport.Type) =>
+    HttpServerResponse.text(JSON.stringify(encode(report)), { contentType: "application/json" })
+  return (report: typeof Goals.GoalStatusReport.Type): HttpServerResponse.HttpServerResponse => {
+    if (report.goal === null) return render(report)
+    const known = rendered.get(report.goal)
+    if (known !== undefined) return known
+    const response = render(report)
+    rendered.set(report.goal, response)
+    return response
+  }
+}
+
+/**
  * The `goals` routes are the operator surface: they use the host's operator sessions, each opened
  * once and kept (the per-session file lock, not this process, serialises writers, so requests, the
  * CLI and other servers share the store). The store's refusals become the contract's. A forced
@@ -92,6 +111,7 @@ const skillsLayer = HttpApiBuilder.group(Api, "skills", (handlers) =>
 const goalsLayer = HttpApiBuilder.group(Api, "goals", (handlers) =>
   Effect.map(Effect.service(Host), (host: HostShape) => {
     const sessions = host.operatorGoals
+    const renderStatus = statusRenderer()
     const run =
       (sessionId: string | undefined) =>
       <A>(operation: (store: GoalStoreShape) => Effect.Effect<A, GoalStoreError>) =>
@@ -117,7 +137,7 @@ const goalsLayer = HttpApiBuilder.group(Api, "goals", (handlers) =>
           : applied
       }
     return handlers
-      .handle("status", ({ query }) => run(query.sessionId)((store) => store.status()))
+      .handle("status", ({ query }) => Effect.map(run(query.sessionId)((store) => store.status()), renderStatus))
       .handle("snapshot", ({ query }) => run(query.sessionId)((store) => Effect.map(store.snapshot(), (snapshot) => ({ snapshot }))))
       .handle("sessions", ({ query }) => run(query.sessionId)((store) => store.sessions()))
       .handle("set", mutate("set"))

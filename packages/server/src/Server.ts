@@ -63,44 +63,32 @@ const healthLayer = (version: string) =>
   )
 
 /**
- * `GET /skills` answers the catalog's report rendered once per load (its encoding, by the contract's
- * Schema, is what every request would otherwise repeat).
+ * A JSON answer rendered once per object that decides it: what `GET /skills` and `GET /goals/status`
+ * would otherwise encode again on every request though nothing changed.
  */
-const skillsLayer = HttpApiBuilder.group(Api, "skills", (handlers) =>
-  Effect.map(Effect.service(Host), (host) => {
-    const encode = Schema.encodeSync(LoadReport)
-    const rendered = new WeakMap<object, HttpServerResponse.HttpServerResponse>()
-    const render = (report: LoadReport) => {
-      const known = rendered.get(report)
-      if (known !== undefined) return known
-      const response = HttpServerResponse.text(JSON.stringify(encode(report)), { contentType: "application/json" })
-      rendered.set(report, response)
-      return response
-    }
-    return handlers
-      .handle("list", () => Effect.map(host.skills.report, render))
-      .handle("arm", ({ payload }) => host.skills.arm(payload))
-  })
-)
-
-/**
- * A status answer rendered once per state of a goal: the gate is a function of the goal, and the
- * store answers the same goal object until an event changes it.
- */
-const statusRenderer = () => {
-  const encode = Schema.encodeSync(Goals.GoalStatusReport)
+const renderedOncePer = <A>(schema: Schema.Codec<A, unknown>) => {
+  const encode = Schema.encodeSync(schema)
   const rendered = new WeakMap<object, HttpServerResponse.HttpServerResponse>()
-  const render = (report: typeof Goals.GoalStatusReport.Type) =>
-    HttpServerResponse.text(JSON.stringify(encode(report)), { contentType: "application/json" })
-  return (report: typeof Goals.GoalStatusReport.Type): HttpServerResponse.HttpServerResponse => {
-    if (report.goal === null) return render(report)
-    const known = rendered.get(report.goal)
+  const render = (value: A) => HttpServerResponse.text(JSON.stringify(encode(value)), { contentType: "application/json" })
+  return (key: object | null, value: A): HttpServerResponse.HttpServerResponse => {
+    if (key === null) return render(value)
+    const known = rendered.get(key)
     if (known !== undefined) return known
-    const response = render(report)
-    rendered.set(report.goal, response)
+    const response = render(value)
+    rendered.set(key, response)
     return response
   }
 }
+
+/** `GET /skills` answers the catalog's report rendered once per load. */
+const skillsLayer = HttpApiBuilder.group(Api, "skills", (handlers) =>
+  Effect.map(Effect.service(Host), (host) => {
+    const render = renderedOncePer(LoadReport)
+    return handlers
+      .handle("list", () => Effect.map(host.skills.report, (report) => render(report, report)))
+      .handle("arm", ({ payload }) => host.skills.arm(payload))
+  })
+)
 
 /**
  * The `goals` routes are the operator surface: they use the host's operator sessions, each opened
@@ -111,7 +99,8 @@ const statusRenderer = () => {
 const goalsLayer = HttpApiBuilder.group(Api, "goals", (handlers) =>
   Effect.map(Effect.service(Host), (host: HostShape) => {
     const sessions = host.operatorGoals
-    const renderStatus = statusRenderer()
+    // The gate is a function of the goal, and the store answers the same goal object until an event changes it.
+    const renderStatus = renderedOncePer(Goals.GoalStatusReport)
     const run =
       (sessionId: string | undefined) =>
       <A>(operation: (store: GoalStoreShape) => Effect.Effect<A, GoalStoreError>) =>
@@ -137,7 +126,7 @@ const goalsLayer = HttpApiBuilder.group(Api, "goals", (handlers) =>
           : applied
       }
     return handlers
-      .handle("status", ({ query }) => Effect.map(run(query.sessionId)((store) => store.status()), renderStatus))
+      .handle("status", ({ query }) => Effect.map(run(query.sessionId)((store) => store.status()), (report) => renderStatus(report.goal, report)))
       .handle("snapshot", ({ query }) => run(query.sessionId)((store) => Effect.map(store.snapshot(), (snapshot) => ({ snapshot }))))
       .handle("sessions", ({ query }) => run(query.sessionId)((store) => store.sessions()))
       .handle("set", mutate("set"))

@@ -17,7 +17,7 @@ import { HttpApi, HttpApiBuilder, HttpApiMiddleware, HttpApiScalar } from "effec
 import packageJson from "../package.json" with { type: "json" }
 import { tokenMatcher } from "./internal/BearerToken.js"
 import { apiGoalError } from "./internal/GoalErrors.js"
-import { requestGuard } from "./internal/RequestGuard.js"
+import { bodyLimit, requestGuard } from "./internal/RequestGuard.js"
 import { requestLog } from "./internal/RequestLog.js"
 
 export { isLoopbackHost } from "./internal/RequestGuard.js"
@@ -225,4 +225,4 @@ export const serverLayer = (options: ServerOptions) =>
     ),
     // Routes match only as written: no case folding, trailing slash or doubled slash (see `isCanonicalPath`).
     { disableLogger: true, disableListenLog: true, routerConfig: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false } }
-  )
+  ).pipe(Layer.provide(bodyLimit(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)))

@@ -1,4 +1,4 @@
-import { ByteSize, Cause, Effect, Option, Schema } from "effect"
+import { ByteSize, Cause, Effect, Layer, Option, Schema } from "effect"
 import { HttpIncomingMessage, HttpMethod, HttpRouter, HttpServer, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { NetAddress } from "effect/net"
 import { MethodNotAllowed, MisdirectedRequest, PayloadTooLarge, RouteNotFound, UnsupportedMediaType } from "@armory/api"
@@ -92,13 +92,16 @@ const mediaType = (contentType: string): string => (contentType.split(";")[0] ??
 const isBodyTooLarge = (error: unknown): boolean =>
   HttpServerError.isHttpServerError(error) && error.reason._tag === "RequestParseError" && error.reason.reason === "BodyTooLarge"
 
+/** The cap on a body as it is read, for the server's whole context: what a body without a declared length meets. */
+export const bodyLimit = (maxBodyBytes: number) => Layer.succeed(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(maxBodyBytes))
+
 /**
  * Checks every request before any route runs: the `Host` header must be exactly the address this
  * server listens on (the DNS-rebinding defence: a page on another origin that resolves its name to
  * 127.0.0.1 still sends its own name), the path must be canonical (`isCanonicalPath`; any other is
  * not found, as an unknown route is), a route's body must be JSON (415 `UnsupportedMediaType`) and a
- * declared body must fit the limit. A body without a declared length is capped while it is read;
- * either way the answer is a typed 413 `PayloadTooLarge`. What no route takes is answered with a
+ * declared body must fit the limit. A body without a declared length is capped while it is read
+ * (`bodyLimit`); either way the answer is a typed 413 `PayloadTooLarge`. What no route takes is answered with a
  * typed body: 404 `RouteNotFound`, or 405 `MethodNotAllowed` with `Allow` when the path is a route's.
  */
 export const requestGuard = (options: {
@@ -114,7 +117,6 @@ export const requestGuard = (options: {
       const allowed = NetAddress.isInetAddress(address)
         ? hostAuthorities(NetAddress.formatHost(address), address.port, options.extraHosts)
         : new Set(options.extraHosts.map(authorityHost))
-      const maxBodySize = ByteSize.bytes(options.maxBodyBytes)
       // Every request passes here, so the checks run in one step, without a generator.
       return (httpEffect) =>
         Effect.flatMap(Effect.service(HttpServerRequest.HttpServerRequest), (request) => {
@@ -131,7 +133,6 @@ export const requestGuard = (options: {
           const declared = Number(request.headers["content-length"] ?? "0")
           if (!Number.isFinite(declared) || declared > options.maxBodyBytes) return Effect.succeed(tooLarge(options.maxBodyBytes))
           return httpEffect.pipe(
-            Effect.provideService(HttpIncomingMessage.MaxBodySize, maxBodySize),
             Effect.catchCause((cause) => {
               // A body over the cap while it is read ends the request as a defect the platform would answer with an empty 413.
               if (isBodyTooLarge(Cause.squash(cause))) return Effect.succeed(tooLarge(options.maxBodyBytes))

@@ -1,6 +1,6 @@
 import { type Armed, arm, type ArmingIndex, compileSkills } from "@armory/skill-arming"
 import { load, type LoadReport, type SkillSource } from "@armory/skill-loader"
-import { Context, Deferred, Duration, Effect, Fiber, FileSystem, Layer, Logger, Path, Schedule, type Scope, Stream, SubscriptionRef } from "effect"
+import { Deferred, Duration, Effect, Fiber, FileSystem, Logger, Path, Schedule, type Scope, Stream, SubscriptionRef } from "effect"
 
 /** What arming is asked about: a prompt, and optionally the page URL and the files in play. */
 export interface ArmRequest {
@@ -129,10 +129,3 @@ export const makeSkillCatalog = Effect.fn("makeSkillCatalog")(function* (
 
   return shape
 })
-
-/** The host's skill catalog as a service. */
-export class SkillCatalog extends Context.Service<SkillCatalog, SkillCatalogShape>()("@armory/host/SkillCatalog") {
-  /** The catalog over `sources`, watched until the layer is released. */
-  static readonly layer = (sources: ReadonlyArray<SkillSource>, options?: SkillCatalogOptions) =>
-    Layer.effect(SkillCatalog, makeSkillCatalog(sources, options))
-}

@@ -34,7 +34,8 @@ export const hostAuthorities = (host: string, port: number, extraHosts: Readonly
 export const isCanonicalPath = (path: string): boolean =>
   path === "/" || (path.startsWith("/") && path.slice(1).split("/").every((segment) => segment !== "" && segment !== "." && segment !== ".." && !segment.includes("%")))
 
-const pathOf = (url: string): string => {
+/** A request target's path, without its query or fragment. */
+export const pathOf = (url: string): string => {
   const query = url.search(/[?#]/)
   return query === -1 ? url : url.slice(0, query)
 }

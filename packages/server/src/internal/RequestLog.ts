@@ -1,14 +1,10 @@
 import { randomUUID } from "node:crypto"
 import { Cause, Clock, Context, Effect } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { pathOf } from "./RequestGuard.js"
 
 /** The response header that carries a request's id, the one its log line names. */
 export const REQUEST_ID_HEADER = "x-request-id"
-
-const pathOf = (url: string): string => {
-  const query = url.search(/[?#]/)
-  return query === -1 ? url : url.slice(0, query)
-}
 
 /**
  * One `info` line per request once it is answered: method, route (the path, without its query),

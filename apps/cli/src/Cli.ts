@@ -6,6 +6,7 @@ import { doctorCommand } from "./Doctor.js"
 import { execCommand } from "./Exec.js"
 import { goalCommand } from "./Goal.js"
 import { instructionsCommand } from "./Instructions.js"
+import { mcpCommand } from "./Mcp.js"
 import { UsageError } from "./internal/CommandFailed.js"
 import { ARMORY_VERSION } from "./internal/Version.js"
 import { probeCommand } from "./Probe.js"
@@ -18,7 +19,7 @@ export const armoryCommand = Command.make("armory").pipe(
     "Armory: skills, code mode, durable goals and an honest browser for AI agent hosts.\n" +
       "Exit codes: 0 success, 1 the command ran and reported a failure, 2 invalid usage."
   ),
-  Command.withSubcommands([skillsCommand, armCommand, goalCommand, execCommand, instructionsCommand, browserCommand, probeCommand, serveCommand, doctorCommand])
+  Command.withSubcommands([skillsCommand, armCommand, goalCommand, execCommand, instructionsCommand, browserCommand, probeCommand, serveCommand, mcpCommand, doctorCommand])
 )
 
 /**

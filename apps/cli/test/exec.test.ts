@@ -28,7 +28,7 @@ describe("armory exec", () => {
       console.log("starting")
       await channel.send({ text: "hello from the sandbox" })
       const names = (await skills.list()).map((skill) => skill.name)
-      const armed = await skills.arm({ prompt: "summarise this pdf" })
+      const armed = (await skills.arm({ prompt: "summarise this pdf" })).map((skill) => skill.name)
       let failure
       try { await page.text() } catch (e) { failure = { tag: e._tag, object: e.object, missing: e.missing } }
       return { id: await channel.id(), names, armed, failure }

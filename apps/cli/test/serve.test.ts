@@ -35,7 +35,7 @@ describe("armory serve's server", () => {
       body: {
         code:
           "const names = (await skills.list()).map((skill) => skill.name)\n" +
-          'const armed = await skills.arm({ prompt: "summarise this pdf" })\n' +
+          'const armed = (await skills.arm({ prompt: "summarise this pdf" })).map((skill) => skill.name)\n' +
           'await channel.send({ text: `loaded ${names.length}` })\n' +
           "return { names, armed, id: await channel.id() }"
       }

@@ -19,3 +19,12 @@ export {
 } from "./Globals.js"
 export { instructions, type InstructionsOptions } from "./Instructions.js"
 export { isTool, type Tool, type ToolContext, type ToolTree } from "./Tool.js"
+export {
+  decodeToolInput,
+  encodeToolOutput,
+  MAX_ERROR_FIELDS_BYTES,
+  MAX_JSON_DEPTH,
+  type PublicToolError,
+  publicToolError,
+  runTool
+} from "./ToolCall.js"

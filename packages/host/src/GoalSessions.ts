@@ -3,7 +3,7 @@ import { mutationMethods } from "@armory/goal-store/backend"
 import { Effect, Exit, Scope } from "effect"
 import type { GoalBacking } from "./GoalStores.js"
 
-export type { GoalMutationName, GoalStoreError, GoalStoreShape, InputOf, OutputOf } from "@armory/goal-store"
+export type { GoalMutationName, GoalOperationName, GoalStoreError, GoalStoreShape, InputOf, OutputOf } from "@armory/goal-store"
 
 /** How many sessions a host keeps open at once by default; the least recently used idle one closes first. */
 export const DEFAULT_MAX_OPEN_SESSIONS = 64

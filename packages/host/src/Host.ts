@@ -1,12 +1,12 @@
 import { type Page, unavailablePage } from "@armory/browser-runtime"
-import { type ExecuteResult, executeEffect, type InvalidGlobalsError, type InvalidLimitError, Sandboxes, type SandboxPoolOptions, type ToolTree } from "@armory/codemode"
+import { type ExecuteResult, executeEffect, instructions, type InvalidGlobalsError, type InvalidLimitError, Sandboxes, type SandboxPoolOptions, type ToolTree } from "@armory/codemode"
 import type { GoalStoreError } from "@armory/goal-store"
 import { storeAccess } from "@armory/goal-store/backend"
 import type { SkillSource } from "@armory/skill-loader"
 import { Context, Effect, type FileSystem, Layer, type Path, type Scope } from "effect"
 import { type GoalSessionsShape, makeGoalSessions } from "./GoalSessions.js"
 import { type GoalStoreSelection, openGoalBacking } from "./GoalStores.js"
-import { type Channel, HOST_GLOBALS, hostTools } from "./HostTools.js"
+import { type Channel, HOST_GLOBALS, type HostToolTree, hostTools, unavailableChannel } from "./HostTools.js"
 import { makeSkillCatalog, type SkillCatalogOptions, type SkillCatalogShape } from "./SkillCatalog.js"
 
 /** What `page` says on every call when the host was given no browser. */
@@ -44,7 +44,12 @@ export interface HostShape {
   /** The goal sessions operator surfaces use: with the host's operator when it has one. */
   readonly operatorGoals: GoalSessionsShape
   /** The tool tree of one code-mode run, reporting to `channel`, on a goal session and a page of its own or the host's. */
-  readonly tools: (run: HostRun) => ToolTree
+  readonly tools: (run: HostRun) => HostToolTree & ToolTree
+  /**
+   * What a model reads before writing code for {@link HostShape.execute}: the declarations of the
+   * tools, the globals (default every host global) and the sandbox rules.
+   */
+  readonly instructions: (globals?: ReadonlyArray<string> | undefined) => string
   /**
    * Runs code over {@link HostShape.tools} on the host's bounded sandbox pool (a run waits for a
    * free sandbox rather than starting a worker of its own). `globals` defaults to every host global.
@@ -78,6 +83,7 @@ export const makeHost = Effect.fn("makeHost")(function* (
     goals,
     operatorGoals,
     tools,
+    instructions: (globals) => instructions(tools({ channel: unavailableChannel }), { globals: globals ?? HOST_GLOBALS }),
     execute: (code, run) =>
       executeEffect(code, {
         tools: tools(run),

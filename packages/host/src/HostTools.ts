@@ -1,8 +1,11 @@
 import { DomainUnavailableError, type Page, pageTools } from "@armory/browser-runtime"
 import type { ToolTree } from "@armory/codemode"
-import { type GoalStoreClient, goalTools } from "@armory/goal-store"
+import { type GoalStoreClient, type GoalTools, goalTools } from "@armory/goal-store"
+import { readSkill, SkillContents } from "@armory/skill-loader"
 import { Effect, Schema } from "effect"
 import type { SkillCatalogShape } from "./SkillCatalog.js"
+
+export type { Tool, ToolTree } from "@armory/codemode"
 
 /** The host's own domain objects, bound as globals of the same name. */
 export const DOMAIN_GLOBALS = ["channel", "page"] as const
@@ -35,7 +38,7 @@ export const collectingChannel = (id: string): Channel & { readonly messages: Re
   }
 }
 
-const channelTools = (channel: Channel): ToolTree => ({
+const channelTools = (channel: Channel) => ({
   id: {
     description: "The id of the conversation this code reports to.",
     input: Schema.Void,
@@ -53,23 +56,73 @@ const channelTools = (channel: Channel): ToolTree => ({
   }
 })
 
-const SkillSummary = Schema.Struct({ name: Schema.String, description: Schema.String })
+/** A skill a caller named that no root of the catalog holds now. */
+export class UnknownSkill extends Schema.TaggedError<UnknownSkill>()("UnknownSkill", { name: Schema.String, available: Schema.Number }) {
+  override get message(): string {
+    return `no skill named ${JSON.stringify(this.name)} is loaded (${this.available} are; list them with skills.list)`
+  }
+}
 
-const skillTools = (catalog: Pick<SkillCatalogShape, "report" | "arm">): ToolTree => ({
+const SkillSummary = Schema.Struct({ name: Schema.String, description: Schema.String, location: Schema.String })
+
+const ArmedSkill = Schema.Struct({
+  name: Schema.String,
+  /** The SKILL.md to read. */
+  location: Schema.String,
+  /** The declared patterns that armed it, by kind. */
+  keywords: Schema.Array(Schema.String),
+  urls: Schema.Array(Schema.String),
+  paths: Schema.Array(Schema.String)
+})
+export type ArmedSkill = typeof ArmedSkill.Type
+
+const ArmInput = Schema.Struct({
+  prompt: Schema.String,
+  url: Schema.optional(Schema.String),
+  paths: Schema.optional(Schema.Array(Schema.String))
+})
+
+const skillTools = (catalog: Pick<SkillCatalogShape, "report" | "arm">) => ({
   list: {
-    description: "Lists the skills that loaded from the skill roots.",
+    description: "Lists the skills that loaded from the skill roots: name, description and the SKILL.md's location.",
     input: Schema.Void,
     output: Schema.Array(SkillSummary),
-    run: () => catalog.report.pipe(Effect.map((report) => report.skills.map(({ name, description }) => ({ name, description }))))
+    run: () => catalog.report.pipe(Effect.map((report) => report.skills.map(({ name, description, location }) => ({ name, description, location }))))
+  },
+  read: {
+    description: "A skill's instructions (the SKILL.md body) and the files beside it, listed with their sizes (paths relative to the skill's directory).",
+    input: Schema.Struct({ name: Schema.String }),
+    output: SkillContents,
+    run: ({ name }: { readonly name: string }) =>
+      Effect.flatMap(catalog.report, (report) => {
+        const skill = report.skills.find((candidate) => candidate.name === name)
+        return skill === undefined
+          ? Effect.fail(new UnknownSkill({ name, available: report.skills.length }))
+          : Effect.promise(() => readSkill(skill))
+      })
   },
   arm: {
-    description: "Names the skills that arm for a prompt (and the page URL, when given).",
-    input: Schema.Struct({ prompt: Schema.String, url: Schema.optional(Schema.String) }),
-    output: Schema.Array(Schema.String),
-    run: ({ prompt, url }: { readonly prompt: string; readonly url?: string | undefined }) =>
-      catalog.arm({ prompt, url }).pipe(Effect.map((armed) => armed.map(({ name }) => name)))
+    description:
+      "The skills that arm for a prompt (and the page URL and the repository-relative paths being changed, when given), with the patterns that armed each.",
+    input: ArmInput,
+    output: Schema.Array(ArmedSkill),
+    run: (request: typeof ArmInput.Type) =>
+      Effect.zipWith(catalog.arm(request), catalog.report, (armed, report) =>
+        armed.flatMap(({ name, keywords, urls, paths }) => {
+          const skill = report.skills.find((candidate) => candidate.name === name)
+          return skill === undefined ? [] : [{ name, location: skill.location, keywords, urls, paths }]
+        })
+      )
   }
 })
+
+/** The tool tree of one code-mode run, namespace by namespace, as {@link hostTools} builds it. */
+export interface HostToolTree {
+  readonly skills: ReturnType<typeof skillTools>
+  readonly goals: GoalTools
+  readonly channel: ReturnType<typeof channelTools>
+  readonly page: ReturnType<typeof pageTools>
+}
 
 /**
  * The tool tree a host hands to code mode: `skills` over its catalog, `goals` over one session,
@@ -80,7 +133,7 @@ export const hostTools = (options: {
   readonly page: Page
   readonly goals: GoalStoreClient
   readonly skills: Pick<SkillCatalogShape, "report" | "arm">
-}): ToolTree => ({
+}): HostToolTree & ToolTree => ({
   skills: skillTools(options.skills),
   goals: goalTools(options.goals),
   channel: channelTools(options.channel),

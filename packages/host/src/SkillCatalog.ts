@@ -1,5 +1,7 @@
 import { type Armed, arm, type ArmingIndex, compileSkills } from "@armory/skill-arming"
 import { load, type LoadReport, type SkillSource } from "@armory/skill-loader"
+
+export type { LoadReport, SkillInfo, SkillSource } from "@armory/skill-loader"
 import { Deferred, Duration, Effect, Fiber, FileSystem, Logger, Path, Schedule, type Scope, Stream, SubscriptionRef } from "effect"
 
 /** What arming is asked about: a prompt, and optionally the page URL and the files in play. */

@@ -9,18 +9,16 @@ import {
   type InputOf,
   type OutputOf,
   probe,
-  probeProviders
+  probeProviders,
+  tokenMatcher
 } from "@armory/host"
 import { Effect, Exit, Layer, Redacted, Schema } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
 import { HttpApi, HttpApiBuilder, HttpApiMiddleware, HttpApiScalar } from "effect/http-api"
 import packageJson from "../package.json" with { type: "json" }
-import { tokenMatcher } from "./internal/BearerToken.js"
 import { apiGoalError } from "./internal/GoalErrors.js"
 import { bodyLimit, requestGuard } from "./internal/RequestGuard.js"
 import { requestLog } from "./internal/RequestLog.js"
-
-export { isLoopbackHost } from "./internal/RequestGuard.js"
 
 /** The default cap on a request body: far above any real request, far below memory trouble. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024

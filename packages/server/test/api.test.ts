@@ -59,7 +59,8 @@ describe("the generated fetch client against a real server", () => {
     const client = createClient({ baseUrl: server.url, token: TOKEN })
     const run = await client.POST("/codemode/execute", {
       body: {
-        code: 'const armed = await skills.arm({ prompt: "merge these pdf files" }); await channel.send({ text: armed.join(",") }); return armed'
+        code:
+          'const armed = (await skills.arm({ prompt: "merge these pdf files" })).map((skill) => skill.name); await channel.send({ text: armed.join(",") }); return armed'
       }
     })
     expect(run.data).toMatchObject({

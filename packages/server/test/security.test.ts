@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { tokenMatcher } from "../src/internal/BearerToken.js"
+import { tokenMatcher } from "@armory/host"
 import { DEFAULT_MAX_BODY_BYTES } from "../src/index.js"
 import { openApiText } from "@armory/api"
 import { rawRequest } from "./support/rawRequest.js"

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto"
-import { Cause, Effect, Exit, Result, Schema } from "effect"
-import { entryAt, isTool, type Tool, type ToolTree } from "../Tool.js"
+import { Result } from "effect"
+import { entryAt, isTool, type ToolTree } from "../Tool.js"
 import type { ToolCallRecord } from "../ExecuteResult.js"
+import { decodeToolInput, encodeToolOutput, MAX_JSON_DEPTH, publicToolError, runTool } from "../ToolCall.js"
 import { decodeBounded, encodeBounded } from "./BoundedJson.js"
-import type { CallOutcome, GuestErrorPayload } from "./Protocol.js"
+import type { CallOutcome } from "./Protocol.js"
 
 /** A tool failure that is not a Schema-backed tagged error, kept on the host under the id the guest saw. */
 export interface InternalToolError {
@@ -33,59 +34,10 @@ export const MAX_LISTED_OVER_LIMIT = 100
 /** How many admitted calls `result.calls` lists; the rest are counted in `omittedCalls`. */
 export const MAX_LISTED_CALLS = 1_000
 
-/** Nesting allowed in anything the bridge decodes from the guest or encodes for it. */
-export const MAX_JSON_DEPTH = 64
-
-/** The largest public error payload (its fields, as JSON) a guest is handed; a larger one is opaque. */
-export const MAX_ERROR_FIELDS_BYTES = 64 * 1024
-
-const jsonCodecs = new WeakMap<object, Schema.Codec<unknown, unknown>>()
-
-/** Tool schemas are applied to the JSON form the guest sends and receives. */
-const jsonCodec = (schema: Schema.Codec<unknown, unknown>): Schema.Codec<unknown, unknown> => {
-  const known = jsonCodecs.get(schema)
-  if (known !== undefined) return known
-  const codec: Schema.Codec<unknown, unknown> = Schema.toCodecJson(schema)
-  jsonCodecs.set(schema, codec)
-  return codec
-}
-
 const failure = (_tag: string, message: string, fields: Record<string, unknown> = {}): CallOutcome => ({
   ok: false,
   error: { _tag, message, fields }
 })
-
-/**
- * The payload of a Schema-backed tagged error: the error class is itself a Schema, and encoding the
- * instance with it yields exactly the fields its author declared public. Anything else is not
- * public, and neither is a payload nested deeper or larger than the bridge carries.
- */
-export const publicErrorPayload = (error: unknown): GuestErrorPayload | undefined => {
-  if (!(error instanceof Error)) return undefined
-  const tag: unknown = Reflect.get(error, "_tag")
-  const schema: unknown = error.constructor
-  if (typeof tag !== "string" || !Schema.isSchema(schema)) return undefined
-  let encoded: Result.Result<unknown, unknown>
-  try {
-    encoded = Schema.encodeUnknownResult(jsonCodec(schema as Schema.Codec<unknown, unknown>))(error)
-  } catch {
-    return undefined
-  }
-  if (Result.isFailure(encoded) || typeof encoded.success !== "object" || encoded.success === null) return undefined
-  const fields = Object.fromEntries(Object.entries(encoded.success).filter(([key]) => key !== "_tag"))
-  const message = typeof error.message === "string" ? error.message : ""
-  const checked = encodeBounded({ tag, message, fields }, { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_ERROR_FIELDS_BYTES })
-  return "json" in checked ? { _tag: tag, message, fields } : undefined
-}
-
-const runTool = async (tool: Tool, input: unknown, signal: AbortSignal): Promise<unknown> => {
-  const running = tool.run(input, { signal })
-  if (!Effect.isEffect(running)) return running
-  // Interrupted when the execution is over, like an aborted Promise-returning tool.
-  const exit = await Effect.runPromiseExit(running, { signal })
-  if (Exit.isSuccess(exit)) return exit.value
-  throw Cause.squash(exit.cause)
-}
 
 /**
  * The host side of the bridge for one execution: resolves a path to a tool, decodes the input,
@@ -160,21 +112,13 @@ export const makeDispatcher = (options: DispatchOptions) => {
     }
     const raw = inputText === undefined ? { value: undefined } : decodeBounded(inputText, { maxBytes: options.maxInputBytes, maxDepth: MAX_JSON_DEPTH })
     if ("refused" in raw) return settle("error", failure("ToolInputError", `tools.${path}: invalid input: ${raw.refused}`, { path }))
-    // The plain schema reads the common case and words the errors; only when it refuses is the JSON
-    // form of the schema tried, for what JSON can only spell differently (null for an absent field,
-    // dates as text). The input's size is bounded above, so neither can stall the host for long.
-    let input: Result.Result<unknown, unknown>
+    let input: Result.Result<unknown, string>
     try {
-      const plain = Schema.decodeUnknownResult(entry.input)(raw.value)
-      input = Result.isSuccess(plain) ? plain : Result.mapError(Schema.decodeUnknownResult(jsonCodec(entry.input))(raw.value), () => plain.failure)
+      input = decodeToolInput(entry, raw.value)
     } catch (error) {
       return settle("error", internal(path, error))
     }
-    if (Result.isFailure(input)) {
-      const { failure: refusal } = input
-      const reason = typeof refusal === "object" && refusal !== null && "message" in refusal ? String(refusal.message) : String(refusal)
-      return settle("error", failure("ToolInputError", `tools.${path}: invalid input: ${reason}`, { path }))
-    }
+    if (Result.isFailure(input)) return settle("error", failure("ToolInputError", `tools.${path}: invalid input: ${input.failure}`, { path }))
     let allowed: boolean
     try {
       allowed = options.authorize === undefined ? true : (await options.authorize({ path, input: input.success })) === true
@@ -189,11 +133,11 @@ export const makeDispatcher = (options: DispatchOptions) => {
     try {
       output = await runTool(entry, input.success, options.signal)
     } catch (error) {
-      const payload = publicErrorPayload(error)
+      const payload = publicToolError(error)
       return settle("error", payload === undefined ? internal(path, error) : { ok: false, error: payload })
     }
     try {
-      const encoded = entry.output === undefined ? output : Schema.encodeUnknownSync(jsonCodec(entry.output))(output)
+      const encoded = encodeToolOutput(entry, output)
       if (encoded === undefined) return settle("ok", { ok: true })
       const text = encodeBounded(encoded, { maxDepth: MAX_JSON_DEPTH, maxBytes: options.maxOutputBytes })
       if ("refused" in text) throw new RangeError(`tools.${path} returned a value the guest cannot take: ${text.refused}`)

@@ -1,5 +1,6 @@
 /** Messages between the host thread and a sandbox worker. Every payload is structured-clone data. */
 import { MAX_PATH_CHARS } from "./Prelude.js"
+import type { PublicToolError } from "../ToolCall.js"
 
 export interface Limits {
   readonly timeoutMs: number
@@ -26,11 +27,7 @@ export type CallOutcome =
   | { readonly ok: false; readonly error: GuestErrorPayload }
 
 /** A host error as the guest receives it: rebuilt inside the guest as an `Error` with these fields. */
-export interface GuestErrorPayload {
-  readonly _tag: string
-  readonly message: string
-  readonly fields: Readonly<Record<string, unknown>>
-}
+export type GuestErrorPayload = PublicToolError
 
 export interface CallAnswer {
   readonly callId: number

@@ -2,29 +2,7 @@ import { ByteSize, Cause, Effect, Layer, Option, Schema } from "effect"
 import { HttpIncomingMessage, HttpMethod, HttpRouter, HttpServer, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { NetAddress } from "effect/net"
 import { MethodNotAllowed, MisdirectedRequest, PayloadTooLarge, RouteNotFound, UnsupportedMediaType } from "@armory/api"
-
-/** Whether `host` (a name, an IPv4 address, or an IPv6 address with or without brackets) is this machine's loopback. */
-export const isLoopbackHost = (host: string): boolean => {
-  const name = host.toLowerCase()
-  return name === "localhost" || name === "::1" || name === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(name)
-}
-
-/** A host as it appears in a `Host` header: IPv6 in brackets, lowercased. */
-const authorityHost = (host: string): string => {
-  const name = host.toLowerCase()
-  return name.includes(":") && !name.startsWith("[") ? `[${name}]` : name
-}
-
-/**
- * The exact `Host` values a server listening on `host`:`port` answers to: that host, `localhost`
- * as well when it is loopback, and the extra names, each at that port (and bare when the port is
- * 80, the default a client leaves out). Anything else, another port or trailing text included, names
- * some other server.
- */
-export const hostAuthorities = (host: string, port: number, extraHosts: ReadonlyArray<string>): ReadonlySet<string> => {
-  const names = new Set([authorityHost(host), ...(isLoopbackHost(host) ? ["localhost"] : []), ...extraHosts.map(authorityHost)])
-  return new Set([...names].flatMap((name) => (port === 80 ? [`${name}:${port}`, name] : [`${name}:${port}`])))
-}
+import { authorityHost, hostAuthorities } from "@armory/host"
 
 /**
  * Whether a request path (before its query) is written the one way its route is: no empty, `.` or

@@ -1,0 +1,97 @@
+import { createServer } from "node:http"
+import { Host, type HostOptions, skillSources } from "@armory/host"
+import { MCP_HTTP_PATH, MCP_TOOL_NAMES, mcpHttpLayer, mcpStdioLayer } from "@armory/mcp"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import { Cause, Console, Context, Effect, Exit, Fiber, Layer, Option } from "effect"
+import { Command, Flag } from "effect/cli"
+import { HttpServer } from "effect/http"
+import { CommandFailed } from "./internal/CommandFailed.js"
+import { goalStoreFlags, goalStoreSelection } from "./internal/GoalStores.js"
+import { checkSkillDirs, dirsFlag } from "./internal/SkillSources.js"
+import { ARMORY_VERSION } from "./internal/Version.js"
+import { serveSettings } from "./Serve.js"
+
+const failed = (error: { readonly _tag: string; readonly message: string }) =>
+  new CommandFailed({ message: `cannot start the MCP server: ${error._tag}: ${error.message}` })
+
+export const mcpCommand = Command.make(
+  "mcp",
+  {
+    http: Flag.Boolean("http").pipe(
+      Flag.withDefault(false),
+      Flag.withDescription("serve Streamable HTTP on loopback instead of stdio (prints the endpoint URL, and a generated token once)")
+    ),
+    host: Flag.String("host").pipe(Flag.withDefault("127.0.0.1"), Flag.withDescription("with --http: the address to bind (loopback only unless --allow-remote)")),
+    port: Flag.Int("port").pipe(Flag.withDefault(0), Flag.withDescription("with --http: the port to listen on (0: any free port)")),
+    tokenFile: Flag.String("token-file").pipe(
+      Flag.optional,
+      Flag.withDescription("with --http: read the bearer token from this file (else ARMORY_TOKEN, else a generated one, printed once)")
+    ),
+    allowRemote: Flag.Boolean("allow-remote").pipe(
+      Flag.withDefault(false),
+      Flag.withDescription("with --http: allow a non-loopback --host (needs --token-file or ARMORY_TOKEN)")
+    ),
+    dirs: dirsFlag,
+    goalsRoot: Flag.String("goals-root").pipe(Flag.optional, Flag.withDescription("with --store file: the goals directory (default: .armory/goals)")),
+    ...goalStoreFlags,
+    sessionId: Flag.String("session-id").pipe(
+      Flag.optional,
+      Flag.withDescription("the goal session every call works on (default: over --http the client's Mcp-Session-Id, over stdio the default session)")
+    ),
+    json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("with --http: print the URL (and a generated token) as one JSON line"))
+  },
+  Effect.fn("mcp")(function* (flags) {
+    yield* checkSkillDirs(flags.dirs)
+    const goals = yield* goalStoreSelection({
+      store: flags.store,
+      databaseUrl: flags.databaseUrl,
+      databaseSchema: flags.databaseSchema,
+      root: Option.getOrUndefined(flags.goalsRoot)
+    })
+    const host: HostOptions = { skillSources: skillSources(flags.dirs), goals }
+    const mcp = { sessionId: Option.getOrUndefined(flags.sessionId), version: ARMORY_VERSION }
+    if (!flags.http) {
+      // stdout is the protocol's from here on: nothing else may be written there.
+      // The end of stdin stops the server by interrupting the fiber that started it, so it runs on a
+      // fiber of its own: that the client is done ends the command with success, not as a SIGINT would.
+      const server = yield* Layer.launch(mcpStdioLayer(mcp).pipe(Layer.provide(Host.layer(host)))).pipe(Effect.mapError(failed), Effect.forkChild)
+      const exit = yield* Fiber.await(server)
+      return yield* Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause) ? Effect.void : exit
+    }
+    const settings = yield* serveSettings({
+      host: flags.host,
+      port: flags.port,
+      tokenFile: Option.getOrUndefined(flags.tokenFile),
+      allowRemote: flags.allowRemote,
+      dirs: flags.dirs,
+      envToken: process.env["ARMORY_TOKEN"]
+    })
+    yield* Effect.scoped(
+      Effect.gen(function* () {
+        const context = yield* Layer.build(
+          mcpHttpLayer({ ...mcp, token: settings.token }).pipe(
+            Layer.provide(Host.layer(host)),
+            Layer.provideMerge(NodeHttpServer.layer(createServer, { host: settings.host, port: settings.port, gracefulShutdownTimeout: "10 seconds" }))
+          )
+        ).pipe(Effect.mapError(failed))
+        const url = `${HttpServer.formatAddress(Context.get(context, HttpServer.HttpServer).address)}${MCP_HTTP_PATH}`
+        const token = settings.tokenSource === "generated" ? settings.token : undefined
+        yield* Console.log(
+          flags.json
+            ? JSON.stringify({ url, tokenSource: settings.tokenSource, ...(token === undefined ? {} : { token }) })
+            : [`armory mcp listening on ${url}`, ...(token === undefined ? [] : [`token: ${token}`])].join("\n")
+        )
+        return yield* Effect.never
+      })
+    )
+  })
+).pipe(
+  Command.withShortDescription("Serve Armory's goal, skill, code-mode and probe tools over MCP"),
+  Command.withDescription(
+    "Serve the Model Context Protocol on stdio (the default: stdout carries only protocol messages, logs go to stderr)\n" +
+      "or, with --http, as a Streamable HTTP endpoint at /mcp on loopback, with the bearer token and Host check of\n" +
+      `\`armory serve\`. Tools: ${MCP_TOOL_NAMES.join(", ")}.\n` +
+      "Resources: armory://goals/snapshot and skill://<name>, with list-changed notifications when a skill root changes.\n" +
+      "Exit codes: 0 stdin closed, 130 stopped by SIGINT/SIGTERM, 1 the server could not start, 2 invalid usage."
+  )
+)

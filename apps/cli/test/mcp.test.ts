@@ -1,0 +1,132 @@
+import { execFile, spawn } from "node:child_process"
+import { once } from "node:events"
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { MCP_TOOL_NAMES } from "@armory/mcp"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { afterEach, describe, expect, it } from "vitest"
+
+const bin = join(import.meta.dirname, "..", "dist", "bin.js")
+const inspectorPackage = createRequire(import.meta.url).resolve("@modelcontextprotocol/inspector/package.json")
+const inspector = join(dirname(inspectorPackage), (JSON.parse(readFileSync(inspectorPackage, "utf8")) as { bin: Record<string, string> }).bin["mcp-inspector"] ?? "")
+
+const cleanups: Array<() => Promise<void> | void> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).toReversed()) await cleanup()
+})
+
+const temporaryDirectory = (): string => {
+  const directory = mkdtempSync(join(tmpdir(), "armory-mcp-cli-"))
+  cleanups.push(() => rmSync(directory, { recursive: true, force: true }))
+  return directory
+}
+
+const writeTree = (root: string, files: Readonly<Record<string, string>>): void => {
+  for (const [relative, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, relative)), { recursive: true })
+    writeFileSync(join(root, relative), content)
+  }
+}
+
+/** A skill root with two good skills and documents the loader drops (it warns about them). */
+const skillRoot = (): string => {
+  const root = temporaryDirectory()
+  writeTree(root, {
+    "pdf-tools/SKILL.md": "---\nname: pdf-tools\ndescription: Work with PDF files.\nautoInject:\n  keywords: [pdf]\n---\n# PDF\n",
+    "notes/SKILL.md": "---\nname: notes\ndescription: Keep notes.\n---\n# Notes\n",
+    "broken/SKILL.md": "---\nname: broken\ndescription: [unclosed\n---\n",
+    "no-frontmatter/SKILL.md": "# just markdown, printing nothing to stdout\n",
+    "bad-name/SKILL.md": "---\nname: Bad Name\ndescription: x\n---\n"
+  })
+  return root
+}
+
+const connect = async (args: ReadonlyArray<string>, cwd: string) => {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "mcp", ...args], cwd, stderr: "pipe" })
+  const client = new Client({ name: "armory-cli-test", version: "1.0.0" })
+  await client.connect(transport)
+  cleanups.push(() => client.close())
+  return { client, pid: transport.pid ?? 0 }
+}
+
+describe("armory mcp", () => {
+  it("writes nothing but JSON-RPC messages to stdout, with malformed skills on its root, and exits 0 when stdin ends", async () => {
+    const cwd = temporaryDirectory()
+    // With warnings shown, so that the loader's report about the bad documents is written somewhere.
+    const server = spawn(process.execPath, [bin, "mcp", "--dir", skillRoot(), "--log-level", "warn"], { cwd, stdio: ["pipe", "pipe", "pipe"] })
+    const exited = once(server, "exit")
+    let stdout = ""
+    let stderr = ""
+    server.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
+    server.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+    const messages = [
+      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "2.0", id: 2, method: "tools/list" },
+      { jsonrpc: "2.0", id: 3, method: "resources/list" },
+      { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "goal_set", arguments: { objective: "stay quiet" } } },
+      { jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "skills_arm", arguments: { prompt: "a pdf please" } } }
+    ]
+    for (const message of messages) server.stdin.write(`${JSON.stringify(message)}\n`)
+    const deadline = Date.now() + 20_000
+    while (!stdout.includes('"id":5') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+    server.stdin.end()
+    const [code] = await exited
+    const lines = stdout.split("\n").filter((line) => line !== "")
+    expect(lines.length).toBeGreaterThanOrEqual(5)
+    for (const line of lines) expect(JSON.parse(line)).toEqual(expect.objectContaining({ jsonrpc: "2.0" }))
+    const answers = new Map(lines.map((line) => JSON.parse(line) as { id?: number; result?: Record<string, unknown> }).map((message) => [message.id, message.result]))
+    const tools = (answers.get(2)?.["tools"] ?? []) as Array<{ name: string }>
+    expect(tools.map((tool) => tool.name)).toEqual([...MCP_TOOL_NAMES])
+    expect(answers.get(5)?.["structuredContent"]).toEqual({ result: [expect.objectContaining({ name: "pdf-tools", keywords: ["pdf"] })] })
+    // The loader's warning about the dropped documents went to stderr.
+    expect(stderr).toMatch(/dropped 3 of 5 skill documents/)
+    expect(code).toBe(0)
+  })
+
+  it("leaves no goal lock behind when it is killed in the middle of a call", async () => {
+    const cwd = temporaryDirectory()
+    const goals = join(cwd, "goals")
+    const first = await connect(["--dir", skillRoot(), "--goals-root", goals], cwd)
+    await first.client.callTool({ name: "goal_set", arguments: { objective: "survive a kill" } })
+    // The code writes checkpoints until it is stopped; the server is killed while it writes.
+    const running = first.client
+      .callTool({ name: "execute", arguments: { code: "for (let i = 0; ; i++) await goals.checkpoint({ summary: `step ${i}` })", timeoutMs: 60_000 } })
+      .catch(() => undefined)
+    // The default session keeps its files at the goals root.
+    const session = goals
+    const deadline = Date.now() + 20_000
+    const locked = () => readdirSync(session).some((name) => name.endsWith(".lock"))
+    while (Date.now() < deadline && !locked()) await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(locked()).toBe(true)
+    process.kill(first.pid, "SIGKILL")
+    await running
+
+    const second = await connect(["--dir", skillRoot(), "--goals-root", goals], cwd)
+    const checkpoint = (await second.client.callTool({ name: "goal_checkpoint", arguments: { summary: "after the kill" } })) as { isError?: boolean }
+    expect(checkpoint.isError).toBe(false)
+    const status = await second.client.callTool({ name: "goal_status", arguments: {} })
+    expect(status.structuredContent).toEqual(expect.objectContaining({ goal: expect.objectContaining({ objective: "survive a kill" }) }))
+    await second.client.close()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(readdirSync(session).filter((name) => name.includes(".lock"))).toEqual([])
+  })
+
+  it("lists its tools to the MCP Inspector CLI, a second client", async () => {
+    const cwd = temporaryDirectory()
+    const listed = await new Promise<string>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        [inspector, "--cli", process.execPath, bin, "mcp", "--dir", skillRoot(), "--method", "tools/list"],
+        { cwd, timeout: 60_000 },
+        (error, stdout, stderr) => (error === null ? resolve(stdout) : reject(new Error(`${error.message}\n${stderr}`)))
+      )
+    })
+    const { tools } = JSON.parse(listed) as { tools: Array<{ name: string; inputSchema: { type: string } }> }
+    expect(tools.map((tool) => tool.name)).toEqual([...MCP_TOOL_NAMES])
+    expect(tools.every((tool) => tool.inputSchema.type === "object")).toBe(true)
+  })
+})

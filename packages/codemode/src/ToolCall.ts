@@ -1,0 +1,78 @@
+import { Cause, Effect, Exit, Result, Schema } from "effect"
+import type { Tool } from "./Tool.js"
+import { encodeBounded } from "./internal/BoundedJson.js"
+
+/** Nesting allowed in anything a tool call decodes from its caller or encodes for it. */
+export const MAX_JSON_DEPTH = 64
+
+/** The largest public error payload (its fields, as JSON) a caller is handed; a larger one is opaque. */
+export const MAX_ERROR_FIELDS_BYTES = 64 * 1024
+
+/** A tool's refusal as a caller outside the host receives it: its tag, its message and its declared fields. */
+export interface PublicToolError {
+  readonly _tag: string
+  readonly message: string
+  readonly fields: Readonly<Record<string, unknown>>
+}
+
+const jsonCodecs = new WeakMap<object, Schema.Codec<unknown, unknown>>()
+
+/** Tool schemas are applied to the JSON form a caller sends and receives. */
+const jsonCodec = (schema: Schema.Codec<unknown, unknown>): Schema.Codec<unknown, unknown> => {
+  const known = jsonCodecs.get(schema)
+  if (known !== undefined) return known
+  const codec: Schema.Codec<unknown, unknown> = Schema.toCodecJson(schema)
+  jsonCodecs.set(schema, codec)
+  return codec
+}
+
+/**
+ * A tool's input read from the JSON a caller sent, or why it was refused. The plain schema reads the
+ * common case and words the errors; only when it refuses is the JSON form of the schema tried, for
+ * what JSON can only spell differently (null for an absent field, dates as text). A schema that
+ * throws is a defect of the tool and is thrown on.
+ */
+export const decodeToolInput = (tool: Tool, value: unknown): Result.Result<unknown, string> => {
+  const plain = Schema.decodeUnknownResult(tool.input)(value)
+  if (Result.isSuccess(plain)) return Result.succeed(plain.success)
+  const fromJson = Schema.decodeUnknownResult(jsonCodec(tool.input))(value)
+  if (Result.isSuccess(fromJson)) return Result.succeed(fromJson.success)
+  const refusal: unknown = plain.failure
+  return Result.fail(typeof refusal === "object" && refusal !== null && "message" in refusal ? String(refusal.message) : String(refusal))
+}
+
+/** Runs a tool on decoded input; an Effect-returning tool is interrupted when `signal` aborts, as a Promise-returning one is told through it. */
+export const runTool = async (tool: Tool, input: unknown, signal: AbortSignal): Promise<unknown> => {
+  const running = tool.run(input, { signal })
+  if (!Effect.isEffect(running)) return running
+  const exit = await Effect.runPromiseExit(running, { signal })
+  if (Exit.isSuccess(exit)) return exit.value
+  throw Cause.squash(exit.cause)
+}
+
+/** A tool's answer in its JSON form (through its output schema, when it has one); throws when the answer breaks that schema. */
+export const encodeToolOutput = (tool: Tool, output: unknown): unknown =>
+  tool.output === undefined ? output : Schema.encodeUnknownSync(jsonCodec(tool.output))(output)
+
+/**
+ * The public payload of a Schema-backed tagged error: the error class is itself a Schema, and
+ * encoding the instance with it yields exactly the fields its author declared public. Anything else
+ * is not public (undefined), and neither is a payload nested deeper or larger than a caller is handed.
+ */
+export const publicToolError = (error: unknown): PublicToolError | undefined => {
+  if (!(error instanceof Error)) return undefined
+  const tag: unknown = Reflect.get(error, "_tag")
+  const schema: unknown = error.constructor
+  if (typeof tag !== "string" || !Schema.isSchema(schema)) return undefined
+  let encoded: Result.Result<unknown, unknown>
+  try {
+    encoded = Schema.encodeUnknownResult(jsonCodec(schema as Schema.Codec<unknown, unknown>))(error)
+  } catch {
+    return undefined
+  }
+  if (Result.isFailure(encoded) || typeof encoded.success !== "object" || encoded.success === null) return undefined
+  const fields = Object.fromEntries(Object.entries(encoded.success).filter(([key]) => key !== "_tag"))
+  const message = typeof error.message === "string" ? error.message : ""
+  const checked = encodeBounded({ tag, message, fields }, { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_ERROR_FIELDS_BYTES })
+  return "json" in checked ? { _tag: tag, message, fields } : undefined
+}

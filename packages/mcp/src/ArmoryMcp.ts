@@ -1,0 +1,153 @@
+import { createServer } from "node:http"
+import { Host, type HostOptions } from "@armory/host"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { ByteSize, Cause, Context, Effect, Exit, Layer, Logger, Option, Scope } from "effect"
+import { McpProtocol, McpServer } from "effect/ai"
+import { HttpIncomingMessage, HttpRouter, HttpServer, HttpServerRequest } from "effect/http"
+import packageJson from "../package.json" with { type: "json" }
+import { httpAccess } from "./internal/HttpAccess.js"
+import { ListChanges } from "./internal/ListChanges.js"
+import { registerResources } from "./McpResources.js"
+import { mcpTools } from "./McpTools.js"
+
+/** The name the server gives in `initialize`. */
+export const MCP_SERVER_NAME = "armory"
+
+/** The MCP revisions the server speaks, newest first; a client that offers an older one gets it. */
+const PROTOCOLS = [McpProtocol.v2025_11_25, McpProtocol.v2025_06_18, McpProtocol.v2025_03_26, McpProtocol.v2024_11_05] as const
+
+export interface McpOptions {
+  /**
+   * The goal session every call works on. Without it, a Streamable HTTP call works on the session
+   * its `Mcp-Session-Id` names, and a stdio call on the default session.
+   */
+  readonly sessionId?: string | undefined
+  /** The version the server reports (default this package's). */
+  readonly version?: string | undefined
+}
+
+/** The goal session of the call being answered. */
+const sessionOf = (options: McpOptions): Effect.Effect<string | undefined> =>
+  options.sessionId !== undefined
+    ? Effect.succeed(options.sessionId)
+    : Effect.map(Effect.serviceOption(HttpServerRequest.HttpServerRequest), (request) =>
+        Option.getOrUndefined(Option.flatMapNullishOr(request, (found) => found.headers["mcp-session-id"]))
+      )
+
+/** The tools and resources, registered on the `McpServer` from the `Host`. */
+const registrations = (options: McpOptions) =>
+  Layer.effectDiscard(
+    Effect.gen(function* () {
+      const server = yield* McpServer.McpServer
+      const host = yield* Host
+      const session = sessionOf(options)
+      for (const entry of mcpTools(host)) {
+        yield* server.addTool({
+          tool: entry.tool,
+          annotations: Context.empty(),
+          handle: (payload: Record<string, unknown> | undefined) =>
+            Effect.flatMap(session, (sessionId) => entry.call(host, { sessionId }, payload))
+        })
+      }
+      yield* registerResources(host, session)
+    })
+  )
+
+const serverInfo = (options: McpOptions) => ({
+  name: MCP_SERVER_NAME,
+  version: options.version ?? packageJson.version,
+  protocols: PROTOCOLS,
+  registrations: registrations(options)
+})
+
+/** The MCP server over standard input and output (newline-delimited JSON-RPC), on the `Host` it is given. */
+export const mcpStdioLayer = (options: McpOptions = {}) => McpServer.layerStdio(serverInfo(options)).pipe(Layer.provide(ListChanges.layer))
+
+export interface McpHttpOptions extends McpOptions {
+  /** The bearer token every request must carry. */
+  readonly token: string
+  /** Names besides the bound address (and `localhost` on loopback) the `Host` header may give. */
+  readonly extraHosts?: ReadonlyArray<string> | undefined
+  /** The cap on a request body (default 4 MiB). */
+  readonly maxBodyBytes?: number | undefined
+}
+
+/** The default cap on a request body: far above any real MCP message, far below memory trouble. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
+
+/** Where the Streamable HTTP endpoint is served. */
+export const MCP_HTTP_PATH = "/mcp"
+
+/**
+ * The MCP server as a Streamable HTTP endpoint at `/mcp` on an `HttpServer`, on the `Host` it is
+ * given: every request needs the bearer token and a `Host` header naming the server, a request
+ * from a browser page (with an `Origin`) is refused, and bodies are capped.
+ */
+export const mcpHttpLayer = (options: McpHttpOptions) => {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  return HttpRouter.serve(
+    Layer.mergeAll(
+      McpServer.layerHttp({ ...serverInfo(options), path: MCP_HTTP_PATH, allowSessionTermination: true }),
+      httpAccess({ token: options.token, extraHosts: options.extraHosts ?? [], path: MCP_HTTP_PATH, maxBodyBytes })
+    ).pipe(Layer.provide(ListChanges.layer)),
+    { disableLogger: true, disableListenLog: true }
+  ).pipe(Layer.provide(Layer.succeed(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(maxBodyBytes))))
+}
+
+/** Where a Promise-API server sends its log lines; without one nothing is written anywhere. */
+export interface McpLogger {
+  readonly error: (message: string) => void
+}
+
+const loggerLayer = (logger: McpLogger | undefined) =>
+  Logger.layer(
+    logger === undefined
+      ? []
+      : [Logger.make(({ message }) => logger.error((Array.isArray(message) ? message : [message]).map(String).join(" ")))]
+  )
+
+/**
+ * Serves MCP on this process's stdin and stdout until stdin ends or `signal` aborts (stdout carries
+ * nothing but protocol messages), then closes the host. For callers without an Effect runtime; it
+ * rejects only when the server cannot start.
+ */
+export const serveMcpStdio = async (
+  options: HostOptions & McpOptions & { readonly logger?: McpLogger | undefined; readonly signal?: AbortSignal | undefined }
+): Promise<void> => {
+  const exit = await Effect.runPromiseExit(
+    Layer.launch(mcpStdioLayer(options).pipe(Layer.provide(Host.layer(options)))).pipe(Effect.provide([NodeServices.layer, loggerLayer(options.logger)])),
+    options.signal === undefined ? undefined : { signal: options.signal }
+  )
+  // The end of stdin ends the server by interruption: that is how it stops, not a failure.
+  if (Exit.isFailure(exit) && !Cause.hasInterruptsOnly(exit.cause)) throw new Error(`the MCP server stopped: ${Cause.pretty(exit.cause)}`)
+}
+
+export interface McpHttpServer {
+  /** The endpoint's URL, e.g. `http://127.0.0.1:41234/mcp`. */
+  readonly url: string
+  /** Stops the server and closes the host (its watchers, goal sessions and sandboxes). */
+  readonly close: () => Promise<void>
+}
+
+/** Listens for Streamable HTTP on `host`:`port` (default 127.0.0.1 and any free port). For callers without an Effect runtime. */
+export const listenMcpHttp = async (
+  options: HostOptions & McpHttpOptions & { readonly host?: string | undefined; readonly port?: number | undefined; readonly logger?: McpLogger | undefined }
+): Promise<McpHttpServer> => {
+  const scope = Effect.runSync(Scope.make())
+  const layer = mcpHttpLayer(options).pipe(
+    Layer.provide(Host.layer(options)),
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { host: options.host ?? "127.0.0.1", port: options.port ?? 0 })),
+    Layer.provide([NodeServices.layer, loggerLayer(options.logger)])
+  )
+  const exit = await Effect.runPromiseExit(Layer.buildWithScope(layer, scope))
+  if (Exit.isFailure(exit)) {
+    await Effect.runPromise(Scope.close(scope, exit))
+    throw new Error(`cannot start the MCP server: ${String(exit.cause)}`)
+  }
+  const address = Context.get(exit.value, HttpServer.HttpServer).address
+  return {
+    url: `${HttpServer.formatAddress(address)}${MCP_HTTP_PATH}`,
+    close: () => Effect.runPromise(Scope.close(scope, Exit.void))
+  }
+}

@@ -1,0 +1,207 @@
+import {
+  type GoalOperationName,
+  type HostShape,
+  type HostToolTree,
+  PROBE_DRIVERS,
+  answerToolCall,
+  collectingChannel,
+  type Tool,
+  type ToolAnswer
+} from "@armory/host"
+import { Effect, Schema } from "effect"
+import { McpSchema } from "effect/ai"
+
+/** The goal operations a model is offered, by their litgoal tool names; `sessions` and `snapshot` are not tools (the snapshot is a resource). */
+export const GOAL_TOOL_NAMES = {
+  set: "goal_set",
+  addCriterion: "goal_add_criterion",
+  addEvidence: "goal_evidence",
+  setCriterionStatus: "goal_criterion_status",
+  steer: "goal_steer",
+  checkpoint: "goal_checkpoint",
+  addBlocker: "goal_blocker",
+  resolveBlocker: "goal_resolve_blocker",
+  status: "goal_status",
+  setGoalStatus: "goal_status_set",
+  complete: "goal_complete"
+} as const satisfies Record<Exclude<GoalOperationName, "sessions" | "snapshot">, string>
+
+/** The skills tools, by the code-mode `skills` operation each one is. */
+export const SKILL_TOOL_NAMES = {
+  list: "skills_list",
+  read: "skill_read",
+  arm: "skills_arm"
+} as const satisfies Record<keyof HostToolTree["skills"], string>
+
+/** Every tool the server lists, in order: the goal tools, the skills tools, then code mode and the probe. */
+export const MCP_TOOL_NAMES = [...Object.values(GOAL_TOOL_NAMES), ...Object.values(SKILL_TOOL_NAMES), "execute", "probe"] as const
+
+const [EXECUTE_TOOL_NAME, PROBE_TOOL_NAME] = MCP_TOOL_NAMES.slice(-2) as ["execute", "probe"]
+
+/** The id `channel.send` reports under in an `execute` call; the messages come back with the result. */
+export const MCP_CHANNEL_ID = "mcp"
+
+/** What a tool call needs from the connection it came on. */
+export interface McpCall {
+  /** The goal session the call works on (the default session when undefined). */
+  readonly sessionId: string | undefined
+}
+
+type JsonObject = { readonly [key: string]: unknown }
+
+/** One MCP tool: its descriptor and how a call is answered. */
+export interface McpToolEntry {
+  readonly tool: McpSchema.Tool
+  readonly call: (host: HostShape, call: McpCall, args: JsonObject | undefined) => Effect.Effect<McpSchema.CallToolResult>
+}
+
+const EMPTY_OBJECT_SCHEMA = { type: "object", properties: {}, additionalProperties: false } as const
+
+/**
+ * The JSON Schema an MCP client is given for a Schema's input, and whether the input is "nothing":
+ * MCP arguments are always an object, so a tool that takes no input is offered an empty object and
+ * called with none.
+ */
+const inputOf = (schema: Schema.Top): { readonly inputSchema: McpSchema.ToolJson; readonly takesNothing: boolean } => {
+  const document = Schema.toJsonSchemaDocument(schema)
+  const root = document.schema as JsonObject
+  const definitions = Object.keys(document.definitions).length === 0 ? {} : { $defs: document.definitions }
+  if (root["type"] === "object") return { inputSchema: { ...root, ...definitions } as McpSchema.ToolJson, takesNothing: false }
+  return { inputSchema: EMPTY_OBJECT_SCHEMA, takesNothing: root["type"] === "null" }
+}
+
+/** Bounds the text a result carries beside its structured content: enough for a client that reads only text. */
+export const MAX_RESULT_TEXT_CHARS = 4_000
+
+const resultText = (value: unknown): string => {
+  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? "null")
+  return text.length <= MAX_RESULT_TEXT_CHARS ? text : `${text.slice(0, MAX_RESULT_TEXT_CHARS)}… (cut at ${MAX_RESULT_TEXT_CHARS} characters; the structured content has all of it)`
+}
+
+const isJsonObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value)
+
+/** A tool's answer as an MCP result: structured content (an object; anything else under `result`) and its text. */
+const answerResult = (answer: ToolAnswer): McpSchema.CallToolResult => {
+  if (!answer.ok) {
+    const error = { _tag: answer.error._tag, message: answer.error.message, ...answer.error.fields }
+    return new McpSchema.CallToolResult({
+      isError: true,
+      structuredContent: error,
+      content: [McpSchema.TextContent.make({ type: "text", text: `${answer.error._tag}: ${answer.error.message}` })]
+    })
+  }
+  const structured = isJsonObject(answer.output) ? answer.output : { result: answer.output ?? null }
+  return new McpSchema.CallToolResult({
+    isError: false,
+    structuredContent: structured,
+    content: [McpSchema.TextContent.make({ type: "text", text: resultText(answer.output ?? null) })]
+  })
+}
+
+const refused = (_tag: string, message: string): McpSchema.CallToolResult => answerResult({ ok: false, error: { _tag, message, fields: {} } })
+
+/** An MCP tool over one operation of the host's code-mode tree: the model sees the same operation either way. */
+const treeTool = (
+  name: string,
+  preview: HostToolTree,
+  pick: (tree: HostToolTree) => Tool
+): McpToolEntry => {
+  const operation = pick(preview)
+  const { inputSchema, takesNothing } = inputOf(operation.input)
+  return {
+    tool: new McpSchema.Tool({ name, description: operation.description, inputSchema }),
+    call: (host, call, args) => {
+      if (takesNothing && args !== undefined && Object.keys(args).length > 0) {
+        return Effect.succeed(refused("ToolInputError", `invalid input: ${name} takes no arguments, got ${Object.keys(args).join(", ")}`))
+      }
+      const tool = pick(host.tools({ channel: collectingChannel(MCP_CHANNEL_ID), sessionId: call.sessionId }))
+      return answerToolCall(tool, takesNothing ? undefined : (args ?? {})).pipe(Effect.map(answerResult))
+    }
+  }
+}
+
+const ExecuteInput = Schema.Struct({
+  code: Schema.String.annotate({ description: "The body of an async function: use await at the top level and return a JSON value." }),
+  timeoutMs: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 60_000 }))).annotate({
+    description: "How long the code may run, in milliseconds (default 5000)."
+  })
+})
+
+const executeTool = (host: HostShape): McpToolEntry => {
+  const decode = Schema.decodeUnknownResult(ExecuteInput)
+  return {
+    tool: new McpSchema.Tool({
+      name: EXECUTE_TOOL_NAME,
+      description: `Runs JavaScript in a sandbox with the goals, skills, channel and page globals.\n\n${host.instructions()}`,
+      inputSchema: inputOf(ExecuteInput).inputSchema
+    }),
+    call: (running, call, args) => {
+      const input = decode(args ?? {})
+      if (input._tag === "Failure") return Effect.succeed(refused("ToolInputError", `invalid input: ${input.failure.message}`))
+      const channel = collectingChannel(MCP_CHANNEL_ID)
+      return running
+        .execute(input.success.code, {
+          channel,
+          sessionId: call.sessionId,
+          ...(input.success.timeoutMs === undefined ? {} : { timeoutMs: input.success.timeoutMs })
+        })
+        .pipe(
+          Effect.map((result) => {
+            const structured = { ...result, channel: { id: channel.id, messages: [...channel.messages] } }
+            return new McpSchema.CallToolResult({
+              isError: result.status !== "completed",
+              structuredContent: structured,
+              content: [
+                McpSchema.TextContent.make({
+                  type: "text",
+                  text: result.status === "completed" ? resultText(result.result ?? null) : `${result.status}: ${result.error?._tag ?? ""} ${result.error?.message ?? ""}`.trim()
+                })
+              ]
+            })
+          }),
+          Effect.catch((error) => Effect.succeed(refused(error._tag, error.message)))
+        )
+    }
+  }
+}
+
+const ProbeInput = Schema.Struct({
+  driver: Schema.optional(Schema.Literals(Object.keys(PROBE_DRIVERS) as Array<keyof typeof PROBE_DRIVERS>)).annotate({
+    description: "The driver to probe (default agent-browser)."
+  })
+})
+
+const probeTool = (): McpToolEntry => {
+  const decode = Schema.decodeUnknownResult(ProbeInput)
+  return {
+    tool: new McpSchema.Tool({
+      name: PROBE_TOOL_NAME,
+      description:
+        "Checks whether an external driver is there and is what it claims to be (identity-verified), and if not, what blocks it; never fails for an absent driver.",
+      inputSchema: inputOf(ProbeInput).inputSchema
+    }),
+    call: (_host, _call, args) => {
+      const input = decode(args ?? {})
+      if (input._tag === "Failure") return Effect.succeed(refused("ToolInputError", `invalid input: ${input.failure.message}`))
+      return Effect.promise(() => PROBE_DRIVERS[input.success.driver ?? "agent-browser"]()).pipe(
+        Effect.map((result) => answerResult({ ok: true, output: result }))
+      )
+    }
+  }
+}
+
+/**
+ * Every tool the MCP server offers, in the order it lists them: the goal tools and the skills tools
+ * are the host's code-mode operations (one table, so the model sees the same operation either way),
+ * then `execute` over all of them and `probe`.
+ */
+export const mcpTools = (host: HostShape): ReadonlyArray<McpToolEntry> => {
+  const preview = host.tools({ channel: collectingChannel(MCP_CHANNEL_ID) })
+  const goalTools = (Object.keys(GOAL_TOOL_NAMES) as Array<keyof typeof GOAL_TOOL_NAMES>).map((operation) =>
+    treeTool(GOAL_TOOL_NAMES[operation], preview, (tree) => tree.goals[operation])
+  )
+  const skillTools = (Object.keys(SKILL_TOOL_NAMES) as Array<keyof typeof SKILL_TOOL_NAMES>).map((operation) =>
+    treeTool(SKILL_TOOL_NAMES[operation], preview, (tree) => tree.skills[operation])
+  )
+  return [...goalTools, ...skillTools, executeTool(host), probeTool()]
+}

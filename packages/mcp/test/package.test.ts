@@ -1,0 +1,3 @@
+import { describePackageContract } from "@armory/config/package-contract"
+
+describePackageContract(`${import.meta.dirname}/..`)

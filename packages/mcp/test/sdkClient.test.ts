@@ -1,0 +1,153 @@
+import { rmSync } from "node:fs"
+import { join } from "node:path"
+import { GOAL_TOOL_NAMES, SKILL_TOOL_NAMES, SNAPSHOT_URI, skillUri } from "../src/index.js"
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
+import { describe, expect, it } from "vitest"
+import { type Connected, connectHttp, connectStdio, eventually, project, skillDocument, writeTree } from "./support/clients.js"
+
+type CallResult = { readonly isError?: boolean; readonly structuredContent?: Record<string, unknown>; readonly content: ReadonlyArray<{ type: string; text?: string }> }
+
+const call = async (client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallResult> =>
+  (await client.callTool({ name, arguments: args })) as CallResult
+
+const ok = async (client: Client, name: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> => {
+  const result = await call(client, name, args)
+  if (result.isError === true) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`)
+  expect(result.content[0]?.type).toBe("text")
+  return result.structuredContent ?? {}
+}
+
+const EXPECTED_TOOLS = [...Object.values(GOAL_TOOL_NAMES), ...Object.values(SKILL_TOOL_NAMES), "execute", "probe"]
+
+const transports = [
+  ["stdio", (config: Parameters<typeof connectStdio>[0]) => connectStdio(config)],
+  ["Streamable HTTP", (config: Parameters<typeof connectHttp>[0]) => connectHttp(config)]
+] as const
+
+describe.each(transports)("the official MCP SDK client over %s", (_name, connect) => {
+  const start = async (): Promise<Connected & { readonly dirs: ReturnType<typeof project> }> => {
+    const dirs = project()
+    const connected = await connect({ skillSources: [dirs.skills], goals: { store: "file", root: dirs.goals } })
+    return { ...connected, dirs }
+  }
+
+  it("initializes and lists every tool with an object input schema, and the resources", async () => {
+    const { client } = await start()
+    expect(client.getServerVersion()?.name).toBe("armory")
+    const { tools } = await client.listTools()
+    expect(tools.map((tool) => tool.name)).toEqual(EXPECTED_TOOLS)
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe("object")
+      expect(tool.description?.length).toBeGreaterThan(10)
+    }
+    const goalSet = tools.find((tool) => tool.name === "goal_set")
+    expect(Object.keys(goalSet?.inputSchema.properties ?? {})).toEqual(["objective", "criteria"])
+    // Model-facing tools are never offered force.
+    for (const tool of tools) expect(Object.keys(tool.inputSchema.properties ?? {})).not.toContain("force")
+    expect(tools.find((tool) => tool.name === "execute")?.description).toContain("declare const goals")
+    const { resources } = await client.listResources()
+    expect(resources.map((resource) => resource.uri).toSorted()).toEqual([SNAPSHOT_URI, skillUri("comment-checker"), skillUri("pdf-tools")].toSorted())
+  })
+
+  it("runs a goal to a gate refusal with the unmet criteria, then to completion with evidence", async () => {
+    const { client } = await start()
+    const goal = await ok(client, "goal_set", {
+      objective: "ship the exporter",
+      criteria: [{ scenario: "exports a pdf", qaChannel: "cli", testRef: "test/export.test.ts" }]
+    })
+    expect(goal["objective"]).toBe("ship the exporter")
+    const refused = await call(client, "goal_complete")
+    expect(refused.isError).toBe(true)
+    expect(refused.structuredContent?.["_tag"]).toBe("GateRefused")
+    expect(refused.structuredContent?.["unmet"]).toEqual([expect.objectContaining({ criterionId: "c1", owes: ["pass", "green", "scenario"] })])
+    expect(refused.content[0]?.text).toMatch(/^GateRefused: /)
+    const steer = await call(client, "goal_steer", { directive: "drop the pdf criterion", kind: "narrow_scope", evidence: "", rationale: "" })
+    expect(steer.isError).toBe(true)
+    expect(steer.structuredContent?.["_tag"]).toBe("SteeringRejected")
+    expect(typeof steer.structuredContent?.["reason"]).toBe("string")
+    await ok(client, "goal_evidence", { criterionId: "c1", kind: "green", ref: "vitest run: 1 passed" })
+    await ok(client, "goal_evidence", { criterionId: "c1", kind: "scenario", ref: "exported report.pdf and opened it" })
+    await ok(client, "goal_criterion_status", { criterionId: "c1", status: "pass" })
+    const completed = await ok(client, "goal_complete")
+    expect(completed["status"]).toBe("complete")
+    const status = await ok(client, "goal_status")
+    expect(status["gate"]).toEqual(expect.objectContaining({ passed: true }))
+    // A complete goal is never changed from a model-facing tool, force or not.
+    const again = await call(client, "goal_set", { objective: "something else", force: true })
+    expect(again.isError).toBe(true)
+    expect(again.structuredContent?.["_tag"]).toBe("GoalAlreadyComplete")
+  })
+
+  it("answers bad input with an isError result naming the problem, never a protocol error", async () => {
+    const { client } = await start()
+    const missing = await call(client, "goal_evidence", { kind: "green" })
+    expect(missing.isError).toBe(true)
+    expect(missing.structuredContent?.["_tag"]).toBe("ToolInputError")
+    expect(missing.structuredContent?.["message"]).toMatch(/criterionId/)
+    const wrongType = await call(client, "goal_criterion_status", { criterionId: "c1", status: "done" })
+    expect(wrongType.structuredContent?.["_tag"]).toBe("ToolInputError")
+    expect(wrongType.structuredContent?.["message"]).toMatch(/status/)
+    const unknownSkill = await call(client, "skill_read", { name: "nope" })
+    expect(unknownSkill.structuredContent).toEqual(expect.objectContaining({ _tag: "UnknownSkill", name: "nope", available: 2 }))
+    const badCode = await call(client, "execute", { code: 42 })
+    expect(badCode.structuredContent?.["_tag"]).toBe("ToolInputError")
+  })
+
+  it("lists, reads and arms skills, and runs code over goals and skills", async () => {
+    const { client, dirs } = await start()
+    const listed = await ok(client, "skills_list")
+    expect(listed["result"]).toEqual([
+      { name: "comment-checker", description: "Checks comments in edited code.", location: join(dirs.skills, "comment-checker", "SKILL.md") },
+      { name: "pdf-tools", description: "Work with PDF files.", location: join(dirs.skills, "pdf-tools", "SKILL.md") }
+    ])
+    const read = await ok(client, "skill_read", { name: "pdf-tools" })
+    expect(read["body"]).toBe("# PDF\nUse scripts/merge.py.\n")
+    expect(read["files"]).toEqual([{ path: "scripts/merge.py", bytes: 15 }])
+    const armed = await ok(client, "skills_arm", { prompt: "merge these PDF files", paths: ["src/index.ts"] })
+    expect(armed["result"]).toEqual([
+      { name: "comment-checker", location: join(dirs.skills, "comment-checker", "SKILL.md"), keywords: [], urls: [], paths: ["**/*.ts"] },
+      { name: "pdf-tools", location: join(dirs.skills, "pdf-tools", "SKILL.md"), keywords: ["pdf"], urls: [], paths: [] }
+    ])
+    const executed = await ok(client, "execute", {
+      code:
+        'await goals.set({ objective: "from code" })\n' +
+        "const names = (await skills.list()).map((skill) => skill.name)\n" +
+        'await channel.send({ text: "hello" })\n' +
+        "return { names, objective: (await goals.status({})).goal.objective }"
+    })
+    expect(executed["status"]).toBe("completed")
+    expect(executed["result"]).toEqual({ names: ["comment-checker", "pdf-tools"], objective: "from code" })
+    expect(executed["channel"]).toEqual({ id: "mcp", messages: ["hello"] })
+    // The code's goal is the session the goal tools work on.
+    expect((await ok(client, "goal_status"))["goal"]).toEqual(expect.objectContaining({ objective: "from code" }))
+    const failed = await call(client, "execute", { code: "throw new Error('no')" })
+    expect(failed.isError).toBe(true)
+    expect(failed.structuredContent?.["status"]).toBe("error")
+  })
+
+  it("reads skill://… and the snapshot, and announces a skill added or removed on disk", async () => {
+    const { client, dirs } = await start()
+    const skill = await client.readResource({ uri: skillUri("pdf-tools") })
+    expect(skill.contents).toEqual([{ uri: skillUri("pdf-tools"), mimeType: "text/markdown", text: "# PDF\nUse scripts/merge.py.\n" }])
+    await ok(client, "goal_set", { objective: "watch the snapshot" })
+    const snapshot = await client.readResource({ uri: SNAPSHOT_URI })
+    expect(snapshot.contents[0]).toEqual(expect.objectContaining({ uri: SNAPSHOT_URI, text: expect.stringContaining("watch the snapshot") }))
+
+    let announced = 0
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+      announced++
+    })
+    writeTree(dirs.skills, { "new-skill/SKILL.md": skillDocument("new-skill", "Arrived while the server ran.") })
+    await eventually(async () => expect(announced).toBeGreaterThan(0))
+    const listed = await client.listResources()
+    expect(listed.resources.map((resource) => resource.uri)).toContain(skillUri("new-skill"))
+    expect((await client.readResource({ uri: skillUri("new-skill") })).contents[0]).toEqual(expect.objectContaining({ text: "# new-skill\n" }))
+
+    const before = announced
+    rmSync(join(dirs.skills, "new-skill"), { recursive: true })
+    await eventually(async () => expect(announced).toBeGreaterThan(before))
+    expect((await client.listResources()).resources.map((resource) => resource.uri)).not.toContain(skillUri("new-skill"))
+    await expect(client.readResource({ uri: skillUri("new-skill") })).rejects.toThrow(/new-skill/)
+  })
+})

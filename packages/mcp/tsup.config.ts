@@ -1,0 +1,3 @@
+import { libraryBuild } from "@armory/config/tsup"
+
+export default libraryBuild()

@@ -1,0 +1,3 @@
+import { packageTestConfig } from "@armory/config/vitest"
+
+export default packageTestConfig()

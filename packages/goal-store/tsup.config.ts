@@ -2,4 +2,4 @@ import { libraryBuild } from "@armory/config/tsup"
 
 // Two entries over one set of modules: split, so that both import the same classes (an error thrown
 // through `/backend` is `instanceof` the one the main entry exports).
-export default libraryBuild({ entry: ["src/index.ts", "src/backend.ts"], splitting: true })
+export default libraryBuild({ entry: ["src/index.ts", "src/backend.ts", "src/files.ts"], splitting: true })

@@ -5,6 +5,7 @@ import { browserCommand } from "./Browser.js"
 import { doctorCommand } from "./Doctor.js"
 import { execCommand } from "./Exec.js"
 import { goalCommand } from "./Goal.js"
+import { hookCommand } from "./Hook.js"
 import { instructionsCommand } from "./Instructions.js"
 import { mcpCommand } from "./Mcp.js"
 import { UsageError } from "./internal/CommandFailed.js"
@@ -19,7 +20,7 @@ export const armoryCommand = Command.make("armory").pipe(
     "Armory: skills, code mode, durable goals and an honest browser for AI agent hosts.\n" +
       "Exit codes: 0 success, 1 the command ran and reported a failure, 2 invalid usage."
   ),
-  Command.withSubcommands([skillsCommand, armCommand, goalCommand, execCommand, instructionsCommand, browserCommand, probeCommand, serveCommand, mcpCommand, doctorCommand])
+  Command.withSubcommands([skillsCommand, armCommand, goalCommand, execCommand, instructionsCommand, browserCommand, probeCommand, serveCommand, mcpCommand, hookCommand, doctorCommand])
 )
 
 /**

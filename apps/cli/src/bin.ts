@@ -1,13 +1,7 @@
-import "./internal/commonjsInterop.js"
-import { NodeRuntime, NodeServices } from "@effect/platform-node"
-import { Effect, Logger, References } from "effect"
-import { runCli } from "./Cli.js"
+// A hook runs before every prompt of the host, so `armory hook` starts without the CLI framework,
+// Effect's runtime or any command's dependencies: each path is a chunk of its own, loaded on demand.
+const [command, ...rest] = process.argv.slice(2)
+const wantsFramework = rest.some((arg) => arg === "--help" || arg === "-h" || arg.startsWith("--wizard") || arg.startsWith("--completions"))
 
-runCli.pipe(
-  // stdout carries the command's output (often JSON); log lines go to stderr.
-  Effect.provideService(Logger.LogToStderr, true),
-  // Commands render the packages' reports themselves; `--log-level warn` shows the packages' own logs too.
-  Effect.provideService(References.MinimumLogLevel, "Error"),
-  Effect.provide(NodeServices.layer),
-  NodeRuntime.runMain
-)
+if (command === "hook" && !wantsFramework) void import("./HookMain.js").then(({ runHook }) => runHook(rest))
+else void import("./Main.js")

@@ -14,6 +14,7 @@ import { NOT_REGULAR_REASON, NotRegularFile } from "./internal/regularFile.js"
 import { appendDurably, encodeLedgerLine, LEDGER_FILE, LEDGER_QUARANTINE_FILE } from "./Ledger.js"
 import type { LedgerEvent } from "./LedgerEvent.js"
 import { acquireLock, HAND_OVER_MS, type HeldLock, type LockOptions, noLock } from "./Lock.js"
+import { SESSIONS_DIRECTORY } from "./SessionFiles.js"
 import { encodeSnapshot, SNAPSHOT_FILE, writeSnapshotAtomically } from "./Snapshot.js"
 import { type GoalStoreClient, goalStoreClient } from "./GoalStoreClient.js"
 import { decideContext, type GoalStoreAccess, type GoalStoreBackend, goalStoreFromBackend, type GoalStoreShape } from "./GoalStoreBackend.js"
@@ -73,7 +74,7 @@ export const sessionPaths = (options: Pick<GoalStoreOptions, "root" | "sessionId
   if (Result.isFailure(decodeSessionId(sessionId))) {
     return Result.fail(new InvalidInput({ reason: `session id ${JSON.stringify(sessionId)} is not a safe path segment` }))
   }
-  return Result.succeed({ root, sessionId, directory: join(root, "sessions", sessionId) })
+  return Result.succeed({ root, sessionId, directory: join(root, SESSIONS_DIRECTORY, sessionId) })
 }
 
 const decodeOperator = Schema.decodeUnknownResult(Text)
@@ -89,7 +90,7 @@ export const storeAccess = (options: Pick<GoalStoreOptions, "operator">): Result
 
 export const listSessions = (root: string): ReadonlyArray<string> => {
   try {
-    return readdirSync(join(root, "sessions"), { withFileTypes: true })
+    return readdirSync(join(root, SESSIONS_DIRECTORY), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && Result.isSuccess(decodeSessionId(entry.name)))
       .map((entry) => entry.name)
       .toSorted()
@@ -340,7 +341,7 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
     transact,
     read: () => Effect.map(current, (state) => state.state),
     sessions: () =>
-      Effect.try({ try: () => listSessions(root), catch: storageFailure("list sessions", join(root, "sessions"), false) })
+      Effect.try({ try: () => listSessions(root), catch: storageFailure("list sessions", join(root, SESSIONS_DIRECTORY), false) })
   }
   const session: FileSession = { store: goalStoreFromBackend(backend, access), flush }
   return session

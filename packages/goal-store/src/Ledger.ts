@@ -4,9 +4,10 @@ import { MalformedState } from "./Errors.js"
 import { canonicalJson } from "./internal/canonicalJson.js"
 import { isExactLedgerEvent } from "./internal/ledgerEventCheck.js"
 import { LEDGER_EVENT_BY_KIND, LEDGER_SCHEMA, type LedgerEvent, type LedgerEventKind } from "./LedgerEvent.js"
+import { LEDGER_FILE } from "./SessionFiles.js"
 
 /** `ledger.jsonl` is the source of truth: one canonical JSON line per event, appended and fsynced. */
-export const LEDGER_FILE = "ledger.jsonl"
+export { LEDGER_FILE }
 /** Where uncommitted (torn) tails go before a writer truncates them away: kept, never deleted. */
 export const LEDGER_QUARANTINE_FILE = "ledger.quarantine"
 

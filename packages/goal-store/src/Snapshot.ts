@@ -5,8 +5,9 @@ import { MalformedState } from "./Errors.js"
 import type { FaultHooks } from "./Faults.js"
 import { type GoalState, Goal, IdCounters } from "./Goal.js"
 import { canonicalJson } from "./internal/canonicalJson.js"
+import { SNAPSHOT_FILE } from "./SessionFiles.js"
 
-export const SNAPSHOT_FILE = "goals.json"
+export { SNAPSHOT_FILE }
 export const SNAPSHOT_SCHEMA = "armory.goal.snapshot/v1"
 /**
  * How far `goals.json` may fall behind the ledger before a writer rewrites it: this many bytes of

@@ -27,6 +27,11 @@ export interface Discovery {
   readonly sources: ReadonlyArray<string>
   /** Sources in the order given; within a directory, in path order (names compared segment by segment). */
   readonly entries: ReadonlyArray<SkillFile | Unreadable>
+  /**
+   * Every directory the search listed, as reached: a change to the skills under the sources changes
+   * the modification time of one of these or of a SKILL.md, which is how a cache of a load is checked.
+   */
+  readonly directories: ReadonlyArray<string>
 }
 
 export interface DiscoveryOptions {
@@ -58,7 +63,12 @@ interface Resolved {
   readonly real: string
 }
 
-const walkDirectory = Effect.fnUntraced(function* (root: Located, source: string, seenDirectories: Set<string>) {
+const walkDirectory = Effect.fnUntraced(function* (
+  root: Located,
+  source: string,
+  seenDirectories: Set<string>,
+  listed: Array<string>
+) {
   const fs = yield* FileSystem.FileSystem
   const path = yield* Path.Path
   const found: Array<{ readonly entry: SkillFile | Unreadable; readonly sortKey: string }> = []
@@ -72,6 +82,7 @@ const walkDirectory = Effect.fnUntraced(function* (root: Located, source: string
 
   let frontier: ReadonlyArray<Located> = [root]
   while (frontier.length > 0) {
+    for (const directory of frontier) listed.push(directory.path)
     const listings = yield* Effect.forEach(frontier, (directory) => Effect.result(fs.readDirectoryEntries(directory.path)), {
       concurrency: CONCURRENCY
     })
@@ -130,6 +141,7 @@ export const discoverSkillFiles = Effect.fn("discoverSkillFiles")(function* (
   const path = yield* Path.Path
   const labels: Array<string> = []
   const entries: Array<SkillFile | Unreadable> = []
+  const directories: Array<string> = []
   for (const source of sources) {
     const { path: given, optional = false } = typeof source === "string" ? { path: source } : source
     const absolute = options.cwd === undefined ? path.resolve(given) : path.resolve(options.cwd, given)
@@ -158,7 +170,7 @@ export const discoverSkillFiles = Effect.fn("discoverSkillFiles")(function* (
       entries.push({ _tag: "Unreadable", file: absolute, reason: `source unreadable: ${describePlatformError(real.failure)}` })
       continue
     }
-    entries.push(...(yield* walkDirectory({ path: absolute, real: real.success }, label, new Set([real.success]))))
+    entries.push(...(yield* walkDirectory({ path: absolute, real: real.success }, label, new Set([real.success]), directories)))
   }
-  return { sources: labels, entries } satisfies Discovery
+  return { sources: labels, entries, directories } satisfies Discovery
 })

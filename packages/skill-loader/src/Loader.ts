@@ -2,7 +2,7 @@ import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import { compileSkills } from "@armory/skill-arming"
 import { ByteSize, Data, Effect, FileSystem, Layer, Logger, type Path } from "effect"
-import { describePlatformError, type DiscoveryOptions, discoverSkillFiles, type SkillFile, type SkillSource } from "./Discovery.js"
+import { describePlatformError, type Discovery, type DiscoveryOptions, discoverSkillFiles, type SkillFile, type SkillSource } from "./Discovery.js"
 import { formatLoadWarning } from "./internal/loadWarning.js"
 import { MAX_SKILL_FILE_BYTES } from "./Limits.js"
 import type { ArmingWarningEntry, DroppedDocument, IgnoredAutoInject, LoadReport, ShadowedSkill } from "./LoadReport.js"
@@ -139,6 +139,10 @@ const warningsTo = (logger: LoadLogger | undefined) =>
           })
         ]
   )
+
+/** {@link discoverSkillFiles} on the local file system, for callers without an Effect runtime: what a load would read, without reading it. */
+export const discoverSkills = (sources: ReadonlyArray<SkillSource>, options: LoadOptions = {}): Promise<Discovery> =>
+  Effect.runPromise(discoverSkillFiles(sources, options).pipe(Effect.provide(NodeFileSystemAndPath)))
 
 /**
  * {@link load} on the local file system, for callers without an Effect runtime. Never rejects and

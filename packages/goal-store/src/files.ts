@@ -1,0 +1,1 @@
+export { LEDGER_FILE, SESSIONS_DIRECTORY, SNAPSHOT_FILE } from "./SessionFiles.js"

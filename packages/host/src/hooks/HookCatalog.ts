@@ -1,0 +1,86 @@
+import { join } from "node:path"
+import { type Armable, type Armed, arm, compileSkills } from "@armory/skill-arming"
+import type { SkillSource } from "@armory/skill-loader"
+import { type FileStamp, isRecord, isStampList, readCache, stampOf, stampsHold, writeCache } from "./FileStamps.js"
+
+/** What a hook needs of a skill: what arms it and where its SKILL.md is. */
+export interface HookSkill extends Armable {
+  readonly location: string
+}
+
+/** A skill that armed for a hook, with the SKILL.md to read. */
+export interface HookArmed extends Armed {
+  readonly location: string
+}
+
+const CACHE_VERSION = 1
+
+interface CatalogCache {
+  readonly version: typeof CACHE_VERSION
+  readonly sources: string
+  readonly stamps: ReadonlyArray<FileStamp>
+  readonly skills: ReadonlyArray<HookSkill>
+}
+
+const isCatalogCache = (value: unknown, sources: string): value is CatalogCache =>
+  isRecord(value) && value["version"] === CACHE_VERSION && value["sources"] === sources && isStampList(value["stamps"]) && Array.isArray(value["skills"])
+
+const sourcePath = (source: SkillSource): string => (typeof source === "string" ? source : source.path)
+
+/**
+ * Loads the roots the way every surface does (`@armory/skill-loader`, imported only now: it is the
+ * slow part) and stamps what the load depended on: each source, every directory the search listed
+ * and every SKILL.md. Stamps are taken before the load, so a change made while it runs is seen next time.
+ */
+const loadAndStamp = async (sources: ReadonlyArray<SkillSource>): Promise<Omit<CatalogCache, "version" | "sources">> => {
+  const { discoverSkills, loadSkills } = await import("@armory/skill-loader")
+  const discovery = await discoverSkills(sources)
+  const stamped = [
+    ...sources.map(sourcePath),
+    ...discovery.directories,
+    ...discovery.entries.flatMap((entry) => (entry._tag === "SkillFile" ? [entry.path] : []))
+  ]
+  const stamps = [...new Set(stamped)].map(stampOf)
+  const report = await loadSkills(sources)
+  const skills = report.skills.map(({ name, location, autoInject }) => ({ name, location, ...(autoInject === undefined ? {} : { autoInject }) }))
+  return { stamps, skills }
+}
+
+/**
+ * The skills under `sources`, as a hook process needs them on every prompt. The load is kept in
+ * `cacheFile` with the stamps of what it read; while every stamp holds (one `stat` per directory and
+ * SKILL.md, no file is read or parsed) the cached skills are the load's, and otherwise the roots
+ * are loaded again and the cache rewritten.
+ */
+export const hookSkills = async (sources: ReadonlyArray<SkillSource>, cacheFile: string): Promise<ReadonlyArray<HookSkill>> => {
+  const key = JSON.stringify(sources)
+  const cached = readCache(cacheFile)
+  if (isCatalogCache(cached, key) && stampsHold(cached.stamps)) return cached.skills
+  const fresh = await loadAndStamp(sources)
+  writeCache(cacheFile, { version: CACHE_VERSION, sources: key, ...fresh } satisfies CatalogCache)
+  return fresh.skills
+}
+
+/**
+ * The skills that arm for a prompt, a page URL or repository-relative paths, each with its SKILL.md.
+ * Only the kinds of pattern the request can match are compiled: a hook process compiles the index
+ * afresh on every call, and a prompt alone never needs the 1,000 path globs of a large catalog.
+ */
+export const armForHook = (
+  skills: ReadonlyArray<HookSkill>,
+  request: { readonly prompt: string; readonly url?: string | undefined; readonly paths?: ReadonlyArray<string> | undefined }
+): ReadonlyArray<HookArmed> => {
+  const locations = new Map(skills.map((skill) => [skill.name, skill.location]))
+  const matchable = skills.map(({ name, autoInject }) => ({
+    name,
+    autoInject: {
+      ...(request.prompt === "" ? {} : { keywords: autoInject?.keywords ?? [] }),
+      ...(request.url === undefined ? {} : { url: autoInject?.url ?? [] }),
+      ...(request.paths === undefined ? {} : { paths: autoInject?.paths ?? [] })
+    }
+  }))
+  return arm({ skills: compileSkills(matchable), ...request }).map((armed) => ({ ...armed, location: locations.get(armed.name) ?? "" }))
+}
+
+/** Where a project's hook caches live. */
+export const hookCacheDirectory = (projectDir: string): string => join(projectDir, ".armory", "cache")

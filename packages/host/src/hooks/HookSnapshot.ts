@@ -1,0 +1,45 @@
+import { existsSync } from "node:fs"
+import { join } from "node:path"
+import { LEDGER_FILE, SESSIONS_DIRECTORY, SNAPSHOT_FILE } from "@armory/goal-store/files"
+import { type FileStamp, isRecord, isStampList, readCache, stampOf, stampsHold, writeCache } from "./FileStamps.js"
+
+const CACHE_VERSION = 1
+
+
+interface SnapshotCache {
+  readonly version: typeof CACHE_VERSION
+  readonly session: string
+  readonly stamps: ReadonlyArray<FileStamp>
+  readonly snapshot: string
+}
+
+const isSnapshotCache = (value: unknown, session: string): value is SnapshotCache =>
+  isRecord(value) && value["version"] === CACHE_VERSION && value["session"] === session && isStampList(value["stamps"]) && typeof value["snapshot"] === "string"
+
+/** The directory a file-store session keeps its files in: the root for the default session. */
+const sessionDirectory = (root: string, sessionId: string | undefined): string => (sessionId === undefined ? root : join(root, SESSIONS_DIRECTORY, sessionId))
+
+/**
+ * The goal snapshot of a file-store session, as a hook injects it: empty when the session has no
+ * files (a hook never creates them). The text is kept in `cacheFile` with the stamps of the
+ * session's files, and read through `@armory/goal-store` (imported only then) when they changed.
+ */
+export const hookGoalSnapshot = async (options: {
+  readonly root: string
+  readonly sessionId?: string | undefined
+  readonly cacheFile: string
+}): Promise<string> => {
+  const directory = sessionDirectory(options.root, options.sessionId)
+  if (!existsSync(join(directory, LEDGER_FILE))) return ""
+  const session = JSON.stringify([options.root, options.sessionId ?? null])
+  // The directory too: a snapshot rewritten by rename keeps neither the old file's times nor its inode.
+  const stamps = () => [directory, join(directory, LEDGER_FILE), join(directory, SNAPSHOT_FILE)].map(stampOf)
+  const cached = readCache(options.cacheFile)
+  if (isSnapshotCache(cached, session) && stampsHold(cached.stamps)) return cached.snapshot
+  const before = stamps()
+  const { openGoalStore } = await import("@armory/goal-store")
+  const store = await openGoalStore({ root: options.root, ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }) })
+  const snapshot = await store.snapshot()
+  writeCache(options.cacheFile, { version: CACHE_VERSION, session, stamps: before, snapshot } satisfies SnapshotCache)
+  return snapshot
+}

@@ -1,5 +1,5 @@
 import { join } from "node:path"
-import { type Armable, type Armed, arm, compileSkills } from "@armory/skill-arming"
+import { type Armable, type Armed, arm } from "@armory/skill-arming"
 import type { SkillSource } from "@armory/skill-loader"
 import { type FileStamp, isRecord, isStampList, readCache, stampOf, stampsHold, writeCache } from "./FileStamps.js"
 
@@ -63,8 +63,9 @@ export const hookSkills = async (sources: ReadonlyArray<SkillSource>, cacheFile:
 
 /**
  * The skills that arm for a prompt, a page URL or repository-relative paths, each with its SKILL.md.
- * Only the kinds of pattern the request can match are compiled: a hook process compiles the index
- * afresh on every call, and a prompt alone never needs the 1,000 path globs of a large catalog.
+ * A hook process arms once and exits, so the skills are matched directly rather than compiled into
+ * an index first (which pays off only over many calls), and only the kinds of pattern the request
+ * can match are looked at: a prompt alone never needs the 1,000 path globs of a large catalog.
  */
 export const armForHook = (
   skills: ReadonlyArray<HookSkill>,
@@ -79,7 +80,7 @@ export const armForHook = (
       ...(request.paths === undefined ? {} : { paths: autoInject?.paths ?? [] })
     }
   }))
-  return arm({ skills: compileSkills(matchable), ...request }).map((armed) => ({ ...armed, location: locations.get(armed.name) ?? "" }))
+  return arm({ skills: matchable, ...request }).map((armed) => ({ ...armed, location: locations.get(armed.name) ?? "" }))
 }
 
 /** Where a project's hook caches live. */

@@ -10,3 +10,9 @@ export interface ReadmeExampleOptions {
  * type-check each ```ts block of its README there and run it twice, checking its `// prints:` comments.
  */
 export declare const describeReadmeExamples: (packageDir: string, options?: ReadmeExampleOptions) => void
+
+/**
+ * Packs `names` and every Armory package they need at run time into `destination` the way they will
+ * be published: package name → tarball path.
+ */
+export declare const packArmoryPackages: (workspaceRoot: string, names: ReadonlyArray<string>, destination: string) => Promise<Readonly<Record<string, string>>>

@@ -74,6 +74,20 @@ const armoryClosure = (names, workspace) => {
   return [...closure]
 }
 
+/**
+ * Packs `names` and every Armory package they need at run time into `destination` the way they
+ * will be published (`pnpm pack` rewrites `workspace:` and `catalog:` ranges): name → tarball path.
+ */
+export const packArmoryPackages = async (workspaceRoot, names, destination) => {
+  const workspace = workspacePackages(workspaceRoot)
+  const packed = {}
+  for (const name of armoryClosure(names, workspace)) {
+    const { stdout } = await run("pnpm", ["pack", "--pack-destination", destination, "--json"], { cwd: workspace.get(name).dir })
+    packed[name] = JSON.parse(stdout).filename
+  }
+  return packed
+}
+
 /** The version of `name` this package was built and tested with: the one Node finds from its directory. */
 const installedVersion = (packageDir, name) => {
   for (let directory = packageDir; ; directory = dirname(directory)) {
@@ -117,11 +131,9 @@ const createConsumer = async ({ packageDir, blocks, files }) => {
   const tarballs = join(consumer, ".tarballs")
   mkdirSync(tarballs)
   const armory = armoryClosure([...imported].filter((name) => workspace.has(name)), workspace)
-  const packed = {}
-  for (const name of armory) {
-    const { stdout } = await run("pnpm", ["pack", "--pack-destination", tarballs, "--json"], { cwd: workspace.get(name).dir })
-    packed[name] = `file:${relative(consumer, JSON.parse(stdout).filename)}`
-  }
+  const packed = Object.fromEntries(
+    Object.entries(await packArmoryPackages(workspaceRoot, armory, tarballs)).map(([name, file]) => [name, `file:${relative(consumer, file)}`])
+  )
   const dependencies = {}
   for (const name of imported) {
     dependencies[name] = packed[name] ?? installedVersion(packageDir, name)

@@ -6,6 +6,7 @@ import { doctorCommand } from "./Doctor.js"
 import { execCommand } from "./Exec.js"
 import { goalCommand } from "./Goal.js"
 import { hookCommand } from "./Hook.js"
+import { initCommand } from "./Init.js"
 import { instructionsCommand } from "./Instructions.js"
 import { mcpCommand } from "./Mcp.js"
 import { UsageError } from "./internal/CommandFailed.js"
@@ -20,7 +21,7 @@ export const armoryCommand = Command.make("armory").pipe(
     "Armory: skills, code mode, durable goals and an honest browser for AI agent hosts.\n" +
       "Exit codes: 0 success, 1 the command ran and reported a failure, 2 invalid usage."
   ),
-  Command.withSubcommands([skillsCommand, armCommand, goalCommand, execCommand, instructionsCommand, browserCommand, probeCommand, serveCommand, mcpCommand, hookCommand, doctorCommand])
+  Command.withSubcommands([skillsCommand, armCommand, goalCommand, execCommand, instructionsCommand, browserCommand, probeCommand, serveCommand, mcpCommand, hookCommand, initCommand, doctorCommand])
 )
 
 /**

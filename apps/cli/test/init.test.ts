@@ -1,0 +1,115 @@
+import { execFileSync, spawnSync } from "node:child_process"
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterEach, describe, expect, it } from "vitest"
+import { armory } from "./support/armory.js"
+
+const bin = join(import.meta.dirname, "..", "dist", "bin.js")
+
+const directories: Array<string> = []
+afterEach(() => {
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true })
+})
+
+const project = (): string => {
+  const root = mkdtempSync(join(tmpdir(), "armory-init-"))
+  directories.push(root)
+  return root
+}
+
+const read = (root: string, file: string) => readFileSync(join(root, file), "utf8")
+
+interface Settings {
+  readonly hooks: Record<string, Array<{ readonly matcher?: string; readonly hooks: Array<{ readonly type: string; readonly command: string }> }>>
+}
+
+describe("armory init claude-code", () => {
+  it("writes the hooks and the MCP server, and a second run changes nothing", async () => {
+    const root = project()
+    const first = await armory(["init", "claude-code", "--project", root, "--json"])
+    expect(first.code).toBe(0)
+    expect(JSON.parse(first.stdout)).toEqual({
+      host: "claude-code",
+      dryRun: false,
+      files: [
+        { path: ".claude/settings.json", status: "changed" },
+        { path: ".mcp.json", status: "changed" }
+      ]
+    })
+    const settings = JSON.parse(read(root, ".claude/settings.json")) as Settings
+    const hook = { type: "command", command: "npx -y @armory/cli hook claude-code" }
+    expect(settings.hooks).toEqual({
+      SessionStart: [{ hooks: [hook] }],
+      UserPromptSubmit: [{ hooks: [hook] }],
+      PostToolUse: [{ matcher: "Edit|Write|MultiEdit|NotebookEdit", hooks: [hook] }]
+    })
+    expect(JSON.parse(read(root, ".mcp.json"))).toEqual({ mcpServers: { armory: { command: "npx", args: ["-y", "@armory/cli", "mcp"] } } })
+    const before = [read(root, ".claude/settings.json"), read(root, ".mcp.json")]
+    const second = await armory(["init", "claude-code", "--project", root, "--json"])
+    expect(JSON.parse(second.stdout).files.map((file: { status: string }) => file.status)).toEqual(["unchanged", "unchanged"])
+    expect([read(root, ".claude/settings.json"), read(root, ".mcp.json")]).toEqual(before)
+  })
+
+  it("keeps what the project already has, formatting included when nothing is added", async () => {
+    const root = project()
+    mkdirSync(join(root, ".claude"))
+    const existing = {
+      permissions: { allow: ["Bash(npm test)"] },
+      hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: "./my-hook.sh" }] }], Stop: [{ hooks: [{ type: "command", command: "notify" }] }] }
+    }
+    writeFileSync(join(root, ".claude", "settings.json"), JSON.stringify(existing))
+    writeFileSync(join(root, ".mcp.json"), JSON.stringify({ mcpServers: { other: { command: "other-server" }, armory: { command: "armory", args: ["mcp", "--dir", "skills"] } } }))
+    const run = await armory(["init", "claude-code", "--project", root])
+    expect(run.code).toBe(0)
+    const merged = JSON.parse(read(root, ".claude/settings.json")) as Settings & { readonly permissions: unknown }
+    expect(merged.permissions).toEqual(existing.permissions)
+    expect(merged.hooks["Stop"]).toEqual(existing.hooks.Stop)
+    expect(merged.hooks["UserPromptSubmit"]?.map((group) => group.hooks[0]?.command)).toEqual(["./my-hook.sh", "npx -y @armory/cli hook claude-code"])
+    // The project's own `armory` server is its choice: it is kept, and the file is not rewritten.
+    expect(read(root, ".mcp.json")).toBe(JSON.stringify({ mcpServers: { other: { command: "other-server" }, armory: { command: "armory", args: ["mcp", "--dir", "skills"] } } }))
+    const pretty = `${JSON.stringify(JSON.parse(read(root, ".claude/settings.json")), null, 4)}\n`
+    writeFileSync(join(root, ".claude", "settings.json"), pretty)
+    await armory(["init", "claude-code", "--project", root])
+    expect(read(root, ".claude/settings.json")).toBe(pretty)
+  })
+
+  it("reports a malformed file and leaves it byte for byte, still writing the others (exit 1)", async () => {
+    const root = project()
+    mkdirSync(join(root, ".claude"))
+    const broken = '{ "hooks": { "UserPromptSubmit": [ }'
+    writeFileSync(join(root, ".claude", "settings.json"), broken)
+    const run = await armory(["init", "claude-code", "--project", root])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatch(/refused +\.claude\/settings\.json: \.claude\/settings\.json is not valid JSON/)
+    expect(read(root, ".claude/settings.json")).toBe(broken)
+    expect(JSON.parse(read(root, ".mcp.json")).mcpServers.armory).toBeDefined()
+    writeFileSync(join(root, ".claude", "settings.json"), JSON.stringify({ hooks: { UserPromptSubmit: "not a list" } }))
+    const wrongShape = await armory(["init", "claude-code", "--project", root])
+    expect(wrongShape.code).toBe(1)
+    expect(wrongShape.stdout).toContain("`hooks.UserPromptSubmit` is not a list")
+  })
+
+  it("prints a diff with --dry-run and writes nothing", async () => {
+    const root = project()
+    const run = await armory(["init", "claude-code", "--project", root, "--dry-run"])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain("+++ b/.claude/settings.json")
+    expect(run.stdout).toContain('+            "command": "npx -y @armory/cli hook claude-code"')
+    expect(run.stdout).toContain("would write .mcp.json")
+    expect(spawnSync("ls", ["-A", root], { encoding: "utf8" }).stdout).toBe("")
+  })
+
+  it("writes commands that run: the hook it configures answers Claude Code's input", async () => {
+    const root = project()
+    mkdirSync(join(root, ".armory", "skills", "pdf-tools"), { recursive: true })
+    writeFileSync(join(root, ".armory", "skills", "pdf-tools", "SKILL.md"), "---\nname: pdf-tools\ndescription: PDFs.\nautoInject:\n  keywords: [pdf]\n---\n# PDF\n")
+    await armory(["init", "claude-code", "--project", root, "--command", `${process.execPath} ${bin}`])
+    const settings = JSON.parse(read(root, ".claude/settings.json")) as Settings
+    const command = settings.hooks["UserPromptSubmit"]?.[0]?.hooks[0]?.command ?? ""
+    const payload = JSON.stringify({ session_id: "s", cwd: root, hook_event_name: "UserPromptSubmit", prompt: "a pdf please" })
+    // As Claude Code runs it: through a shell, in the project, with CLAUDE_PROJECT_DIR set.
+    const output = execFileSync("sh", ["-c", command], { input: payload, cwd: root, env: { ...process.env, CLAUDE_PROJECT_DIR: root }, encoding: "utf8" })
+    expect(JSON.parse(output).hookSpecificOutput.additionalContext).toContain("- pdf-tools")
+  })
+})

@@ -1,0 +1,75 @@
+import { execFile, execFileSync } from "node:child_process"
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join, relative } from "node:path"
+import { promisify } from "node:util"
+import { packArmoryPackages } from "@armory/config/readme-examples"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+
+const run = promisify(execFile)
+const workspaceRoot = join(import.meta.dirname, "..", "..", "..")
+const INSTALL_TIMEOUT_MS = 240_000
+
+let project: string
+
+/**
+ * A project outside the monorepo with `@armory/cli` installed by npm from the packed tarballs, the
+ * way a user installs it from the registry: the Armory packages it needs come from their tarballs,
+ * everything else from the npm registry.
+ */
+beforeAll(async () => {
+  project = mkdtempSync(join(tmpdir(), "armory-installed-cli-"))
+  const tarballs = join(project, ".tarballs")
+  mkdirSync(tarballs)
+  const packed = await packArmoryPackages(workspaceRoot, ["@armory/cli"], tarballs)
+  const specs = Object.fromEntries(Object.entries(packed).map(([name, file]) => [name, `file:./${relative(project, file)}`]))
+  writeFileSync(
+    join(project, "package.json"),
+    `${JSON.stringify({ name: "installed-cli", private: true, devDependencies: { "@armory/cli": specs["@armory/cli"] }, overrides: specs }, null, 2)}\n`
+  )
+  await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: project, timeout: INSTALL_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 })
+  mkdirSync(join(project, ".armory", "skills", "pdf-tools"), { recursive: true })
+  writeFileSync(join(project, ".armory", "skills", "pdf-tools", "SKILL.md"), "---\nname: pdf-tools\ndescription: PDFs.\nautoInject:\n  keywords: [pdf]\n---\n# PDF\n")
+}, INSTALL_TIMEOUT_MS + 120_000)
+
+afterAll(() => rmSync(project, { recursive: true, force: true }))
+
+/** Runs a shell command line in the project, as a host runs the commands `armory init` writes. */
+const shell = (command: string, input = "") =>
+  execFileSync("sh", ["-c", command], { cwd: project, input, env: { ...process.env, CLAUDE_PROJECT_DIR: project }, encoding: "utf8", timeout: 60_000 })
+
+describe("@armory/cli installed from its packed tarball", () => {
+  it("runs as `npx -y @armory/cli`, with nothing from the monorepo", () => {
+    expect(shell("npx -y @armory/cli --version").trim()).toMatch(/^armory v\d+\.\d+\.\d+/)
+    const installed = JSON.parse(readFileSync(join(project, "node_modules", "@armory", "cli", "package.json"), "utf8")) as { bin: Record<string, string> }
+    expect(installed.bin).toEqual({ armory: "./dist/bin.js" })
+    expect(dirname(execFileSync("node", ["-e", "console.log(require.resolve('@armory/codemode/package.json'))"], { cwd: project, encoding: "utf8" }))).toContain(
+      join(project, "node_modules")
+    )
+  })
+
+  it("sets up Claude Code with `armory init`, and the commands it wrote answer as Claude Code runs them", () => {
+    shell("npx -y @armory/cli init claude-code")
+    const settings = JSON.parse(readFileSync(join(project, ".claude", "settings.json"), "utf8")) as {
+      hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>
+    }
+    const hook = settings.hooks["UserPromptSubmit"]?.[0]?.hooks[0]?.command ?? ""
+    const answer = shell(hook, JSON.stringify({ session_id: "s", cwd: project, hook_event_name: "UserPromptSubmit", prompt: "merge the pdf files" }))
+    expect(JSON.parse(answer).hookSpecificOutput.additionalContext).toContain("- pdf-tools")
+
+    const mcp = JSON.parse(readFileSync(join(project, ".mcp.json"), "utf8")) as { mcpServers: { armory: { command: string; args: Array<string> } } }
+    const messages = [
+      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "installed", version: "1" } } },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "skills_arm", arguments: { prompt: "a pdf" } } }
+    ]
+    const server = execFileSync(mcp.mcpServers.armory.command, mcp.mcpServers.armory.args, {
+      cwd: project,
+      input: `${messages.map((message) => JSON.stringify(message)).join("\n")}\n`,
+      encoding: "utf8",
+      timeout: 60_000
+    })
+    const lines = server.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as { id?: number; result?: { structuredContent?: unknown } })
+    expect(lines.find((line) => line.id === 2)?.result?.structuredContent).toEqual({ result: [expect.objectContaining({ name: "pdf-tools" })] })
+  })
+})

@@ -1,4 +1,5 @@
 import { libraryBuild } from "@armory/config/tsup"
 
-// `/hooks` is its own entry: a hook process loads it on every prompt, so it must not load the rest.
-export default libraryBuild({ entry: ["src/index.ts", "src/hooks.ts"] })
+// `/hooks` and `/opencode` are entries of their own: a hook process loads one on every prompt, and an
+// OpenCode plugin loads into OpenCode's process, so neither may load the rest.
+export default libraryBuild({ entry: ["src/index.ts", "src/hooks.ts", "src/opencode.ts"] })

@@ -1,10 +1,12 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises"
-import { dirname, join, resolve } from "node:path"
-import { DEFAULT_ARMORY_COMMAND, hostSetup, SETUP_HOSTS } from "@armory/host"
+import { dirname, isAbsolute, join, relative, resolve } from "node:path"
+import { DEFAULT_ARMORY_COMMAND, defaultSkillSources, hostSetup, SETUP_HOSTS } from "@armory/host"
+import { loadSkills } from "@armory/skill-loader"
 import { createTwoFilesPatch } from "diff"
 import { Console, Effect } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { CommandFailed, invalidUsage } from "./internal/CommandFailed.js"
+import { checkSkillDirs, dirsFlag } from "./internal/SkillSources.js"
 
 /** What happened to a file: changed (written, unless it is a dry run), already set up, or left alone because it cannot be merged into. */
 type Outcome = { readonly path: string; readonly status: "changed" | "unchanged" | "refused"; readonly detail?: string }
@@ -32,16 +34,27 @@ export const initCommand = Command.make(
       Flag.withDefault(DEFAULT_ARMORY_COMMAND.join(" ")),
       Flag.withDescription("how the host starts armory, as words (default: npx -y @armory/cli; `armory` once it is installed, which starts faster)")
     ),
+    dirs: dirsFlag,
     dryRun: Flag.Boolean("dry-run").pipe(Flag.withDefault(false), Flag.withDescription("print the changes as a diff and write nothing")),
     json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("print one JSON line: each file and what happened to it"))
   },
-  Effect.fn("init")(function* ({ host, project, command, dryRun, json }) {
+  Effect.fn("init")(function* ({ host, project, command, dirs, dryRun, json }) {
     const words = command.trim().split(/\s+/).filter((word) => word !== "")
     if (words.length === 0) return yield* invalidUsage("--command needs at least one word")
+    yield* checkSkillDirs(dirs)
     const root = resolve(project)
+    // Only the AGENTS.md section lists the skills; the other hosts read them through the hooks and the server.
+    const report =
+      host === "codex"
+        ? yield* Effect.promise(() => loadSkills(dirs.length > 0 ? dirs.map((dir) => resolve(dir)) : defaultSkillSources({ cwd: root })))
+        : undefined
+    const relativeTo = (location: string) => {
+      const inside = relative(root, location)
+      return inside.startsWith("..") || isAbsolute(inside) ? location : inside
+    }
     const outcomes: Array<Outcome> = []
     const patches: Array<string> = []
-    for (const file of hostSetup(host, words)) {
+    for (const file of hostSetup(host, words, { skills: report?.skills, relativeTo })) {
       const absolute = join(root, file.path)
       const current = yield* Effect.tryPromise({
         try: () => readIfThere(absolute),
@@ -81,6 +94,10 @@ export const initCommand = Command.make(
   Command.withDescription(
     "claude-code: .claude/settings.json gets the SessionStart, UserPromptSubmit and PostToolUse (Edit|Write|MultiEdit|NotebookEdit)\n" +
       "hooks that run `armory hook claude-code`, and .mcp.json gets the `armory` MCP server (`armory mcp`).\n" +
+      "opencode: opencode.json gets the `armory` MCP server, .opencode/plugins/armory.js the plugin (chat.message and\n" +
+      "tool.execute.after) and .opencode/package.json the @armory/host dependency OpenCode installs for it.\n" +
+      "codex: .codex/config.toml gets [mcp_servers.armory], and AGENTS.md a section listing the skills (name, description,\n" +
+      "SKILL.md) between <!-- armory:skills:begin --> and <!-- armory:skills:end -->; run it again when the skills change.\n" +
       "What is there is kept; what is already set up is not added again, so a second run changes nothing.\n" +
       "A file that is not valid JSON, or whose hooks or servers are not what Claude Code reads, is reported and left as it is.\n" +
       "Exit codes: 0 written or already set up, 1 a file was left as it was, 2 invalid usage."

@@ -72,4 +72,18 @@ describe("@armory/cli installed from its packed tarball", () => {
     const lines = server.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as { id?: number; result?: { structuredContent?: unknown } })
     expect(lines.find((line) => line.id === 2)?.result?.structuredContent).toEqual({ result: [expect.objectContaining({ name: "pdf-tools" })] })
   })
+
+  it("sets up OpenCode with `armory init`: the plugin file it wrote loads and answers chat.message", () => {
+    shell("npx -y @armory/cli init opencode")
+    const config = JSON.parse(readFileSync(join(project, "opencode.json"), "utf8")) as { mcp: { armory: { type: string; command: Array<string> } } }
+    expect(config.mcp.armory).toEqual({ type: "local", command: ["npx", "-y", "@armory/cli", "mcp"], enabled: true })
+    expect(JSON.parse(readFileSync(join(project, ".opencode", "package.json"), "utf8")).dependencies).toEqual({ "@armory/host": expect.stringMatching(/^\^\d/) })
+    // As OpenCode does: import the plugin file, call it with the project, then call its hook.
+    const script =
+      `const { ArmoryPlugin } = await import(${JSON.stringify(join(project, ".opencode", "plugins", "armory.js"))});` +
+      `const hooks = await ArmoryPlugin({ directory: process.cwd(), worktree: process.cwd() });` +
+      `const output = { message: { id: "msg_1", sessionID: "ses_1" }, parts: [{ id: "prt_1", sessionID: "ses_1", messageID: "msg_1", type: "text", text: "a pdf please" }] };` +
+      `await hooks["chat.message"]({ sessionID: "ses_1" }, output); console.log(output.parts[1].text)`
+    expect(execFileSync("node", ["--input-type=module", "-e", script], { cwd: project, encoding: "utf8" })).toContain("- pdf-tools")
+  })
 })

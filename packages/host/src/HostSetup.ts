@@ -1,10 +1,13 @@
+import { parse as parseToml, stringify as stringifyToml } from "smol-toml"
+import packageJson from "../package.json" with { type: "json" }
+
 /**
  * The project configuration that plugs Armory into an agent host, as merges into the host's own
  * files: what is there is kept, what Armory needs is added once, and a second run changes nothing.
  */
 
 /** The hosts Armory can set itself up in. */
-export const SETUP_HOSTS = ["claude-code"] as const
+export const SETUP_HOSTS = ["claude-code", "opencode", "codex"] as const
 export type SetupHost = (typeof SETUP_HOSTS)[number]
 
 /** How the host starts the `armory` command (default: from the registry, no install needed). */
@@ -86,13 +89,147 @@ const mcpJson = (command: ReadonlyArray<string>): SetupFile => ({
   }
 })
 
+/** The server entry OpenCode's `opencode.json` starts: `mcp.armory`, a local command. */
+const openCodeConfig = (command: ReadonlyArray<string>): SetupFile => ({
+  path: "opencode.json",
+  merge: (current) => {
+    const config = parseObject("opencode.json", current)
+    if (isError(config)) return config
+    const servers = config["mcp"] ?? {}
+    if (!isObject(servers)) return { error: "opencode.json: `mcp` is not an object; it was left as it is" }
+    if (servers["armory"] !== undefined) return { text: current ?? formatted(config) }
+    const schema = current === undefined ? { $schema: "https://opencode.ai/config.json" } : {}
+    return { text: formatted({ ...schema, ...config, mcp: { ...servers, armory: { type: "local", command: [...command, "mcp"], enabled: true } } }) }
+  }
+})
+
+/** What OpenCode loads from `.opencode/plugins/`: the plugin, from the package `.opencode/package.json` installs. */
+export const OPENCODE_PLUGIN_MODULE = 'export { ArmoryPlugin } from "@armory/host/opencode"\n'
+
+const openCodePluginFile: SetupFile = {
+  path: ".opencode/plugins/armory.js",
+  merge: (current) =>
+    current === undefined || current === OPENCODE_PLUGIN_MODULE
+      ? { text: OPENCODE_PLUGIN_MODULE }
+      : { error: ".opencode/plugins/armory.js is there with other content; it was left as it is" }
+}
+
+/** `.opencode/package.json`: OpenCode installs its dependencies (with Bun) for the local plugins at start-up. */
+const openCodePackage: SetupFile = {
+  path: ".opencode/package.json",
+  merge: (current) => {
+    const manifest = parseObject(".opencode/package.json", current)
+    if (isError(manifest)) return manifest
+    const dependencies = manifest["dependencies"] ?? {}
+    if (!isObject(dependencies)) return { error: ".opencode/package.json: `dependencies` is not an object; it was left as it is" }
+    if (dependencies[packageJson.name] !== undefined) return { text: current ?? formatted(manifest) }
+    return { text: formatted({ ...manifest, dependencies: { ...dependencies, [packageJson.name]: `^${packageJson.version}` } }) }
+  }
+}
+
+/**
+ * `.codex/config.toml`'s `[mcp_servers.armory]`, appended as a section of its own, so the user's
+ * file keeps its comments and layout; a server of that name already there is kept.
+ */
+const codexConfig = (command: ReadonlyArray<string>): SetupFile => ({
+  path: ".codex/config.toml",
+  merge: (current) => {
+    let config: Record<string, unknown>
+    try {
+      config = parseToml(current ?? "")
+    } catch (error) {
+      return { error: `.codex/config.toml is not valid TOML (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); it was left as it is` }
+    }
+    const servers = config["mcp_servers"] ?? {}
+    if (!isObject(servers)) return { error: ".codex/config.toml: `mcp_servers` is not a table; it was left as it is" }
+    if (servers["armory"] !== undefined) return { text: current ?? "" }
+    const [program = "armory", ...args] = command
+    const section = stringifyToml({ mcp_servers: { armory: { command: program, args: [...args, "mcp"] } } })
+    const before = current === undefined || current.trim() === "" ? "" : `${current.trimEnd()}\n\n`
+    return { text: `${before}${section.trimEnd()}\n` }
+  }
+})
+
+/** A loaded skill as the AGENTS.md section lists it. */
+export interface SetupSkill {
+  readonly name: string
+  readonly description: string
+  readonly location: string
+}
+
+/** The markers around the section Armory owns in AGENTS.md; everything outside them is the project's. */
+export const AGENTS_SECTION_BEGIN = "<!-- armory:skills:begin -->"
+export const AGENTS_SECTION_END = "<!-- armory:skills:end -->"
+
+/** The most the AGENTS.md section takes, so a large catalog cannot crowd out the project's own instructions. */
+export const MAX_AGENTS_SECTION_CHARS = 8_000
+const MAX_DESCRIPTION_CHARS = 300
+
+const oneLine = (text: string, max: number): string => {
+  const flat = text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").trim()
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`
+}
+
+/** The catalog as the section a Codex-style host reads from AGENTS.md: each skill, its description and its SKILL.md. */
+export const agentsSection = (skills: ReadonlyArray<SetupSkill>, relativeTo: (location: string) => string): string => {
+  const heading = [
+    AGENTS_SECTION_BEGIN,
+    "## Skills",
+    "",
+    "These skills are available in this project. Use a skill when the task clearly matches its description: read its SKILL.md first and follow it.",
+    ""
+  ]
+  const lines: Array<string> = []
+  let used = [...heading, AGENTS_SECTION_END].join("\n").length
+  for (const [index, skill] of skills.entries()) {
+    const line = `- \`${skill.name}\`: ${oneLine(skill.description, MAX_DESCRIPTION_CHARS)} (${oneLine(relativeTo(skill.location), 400)})`
+    if (used + line.length + 80 > MAX_AGENTS_SECTION_CHARS) {
+      lines.push(`- … and ${skills.length - index} more skills (\`armory skills list\`)`)
+      break
+    }
+    lines.push(line)
+    used += line.length + 1
+  }
+  if (skills.length === 0) lines.push("- (none yet: add them under .armory/skills/<name>/SKILL.md and run `armory init codex` again)")
+  return [...heading, ...lines, AGENTS_SECTION_END].join("\n")
+}
+
+/** AGENTS.md with Armory's section put in, or replaced where its markers are; the rest of the file is kept. */
+const agentsFile = (section: string): SetupFile => ({
+  path: "AGENTS.md",
+  merge: (current) => {
+    if (current === undefined || current.trim() === "") return { text: `${section}\n` }
+    const begin = current.indexOf(AGENTS_SECTION_BEGIN)
+    const end = current.indexOf(AGENTS_SECTION_END)
+    if (begin === -1 && end === -1) return { text: `${current.trimEnd()}\n\n${section}\n` }
+    if (begin === -1 || end < begin || current.indexOf(AGENTS_SECTION_BEGIN, begin + 1) !== -1) {
+      return { error: `AGENTS.md has the ${AGENTS_SECTION_BEGIN} and ${AGENTS_SECTION_END} markers out of order or more than once; it was left as it is` }
+    }
+    return { text: `${current.slice(0, begin)}${section}${current.slice(end + AGENTS_SECTION_END.length)}` }
+  }
+})
+
+/** What a setup needs to know besides the command: the loaded skills (for the AGENTS.md section) and how to show their paths. */
+export interface SetupContext {
+  readonly skills?: ReadonlyArray<SetupSkill> | undefined
+  readonly relativeTo?: ((location: string) => string) | undefined
+}
+
 /**
  * The files `armory init <host>` merges into, for a host that starts Armory with `command` (its words,
  * e.g. `["npx", "-y", "@armory/cli"]` or `["armory"]`).
  */
-export const hostSetup = (host: SetupHost, command: ReadonlyArray<string> = DEFAULT_ARMORY_COMMAND): ReadonlyArray<SetupFile> => {
+export const hostSetup = (
+  host: SetupHost,
+  command: ReadonlyArray<string> = DEFAULT_ARMORY_COMMAND,
+  context: SetupContext = {}
+): ReadonlyArray<SetupFile> => {
   switch (host) {
     case "claude-code":
       return [claudeCodeSettings(commandLine([...command, "hook", "claude-code"])), mcpJson(command)]
+    case "opencode":
+      return [openCodeConfig(command), openCodePluginFile, openCodePackage]
+    case "codex":
+      return [codexConfig(command), agentsFile(agentsSection(context.skills ?? [], context.relativeTo ?? ((location) => location)))]
   }
 }

@@ -1,10 +1,11 @@
-import { isAbsolute, join, relative, sep } from "node:path"
+import { isAbsolute, join } from "node:path"
 import type { SkillSource } from "@armory/skill-loader"
 import { defaultSkillSources } from "../SkillSources.js"
 import { isRecord } from "./FileStamps.js"
 import { armForHook, hookCacheDirectory, hookSkills } from "./HookCatalog.js"
 import { renderHookContext } from "./HookContext.js"
 import { hookGoalSnapshot } from "./HookSnapshot.js"
+import { projectRelativePath } from "./ProjectPaths.js"
 
 /** The tools whose `PostToolUse` names an edited file, and the input field that names it. */
 export const CLAUDE_CODE_EDIT_TOOLS = { Edit: "file_path", Write: "file_path", MultiEdit: "file_path", NotebookEdit: "notebook_path" } as const
@@ -30,14 +31,6 @@ export interface HookAnswer {
 
 const answer = (hookEventName: string, additionalContext: string): HookAnswer =>
   additionalContext === "" ? {} : { stdout: JSON.stringify({ hookSpecificOutput: { hookEventName, additionalContext } }) }
-
-/** An edited file as a repository-relative POSIX path, or undefined when it is outside the project. */
-export const projectRelativePath = (projectDir: string, file: string): string | undefined => {
-  const absolute = isAbsolute(file) ? file : join(projectDir, file)
-  const inside = relative(projectDir, absolute)
-  if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) return undefined
-  return inside.split(sep).join("/")
-}
 
 const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined)
 

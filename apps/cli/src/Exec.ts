@@ -1,30 +1,16 @@
 import { readFile } from "node:fs/promises"
-import { automationPage, readSetting, unavailablePage } from "@armory/browser-runtime"
+import { readSetting } from "@armory/browser-runtime"
 import type { ExecuteResult } from "@armory/codemode"
 import { sessionPaths } from "@armory/goal-store"
-import { acquireBrowserPage, type Channel, HOST_GLOBALS, makeHost, skillSources } from "@armory/host"
+import { type Channel, HOST_GLOBALS, makeHost, skillSources } from "@armory/host"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { providerFlag } from "./Browser.js"
 import { CommandFailed, invalidUsage } from "./internal/CommandFailed.js"
 import { selectedGlobals } from "./internal/Globals.js"
+import { pageGlobal } from "./internal/PageGlobal.js"
 import { checkSkillDirs, dirsFlag } from "./internal/SkillSources.js"
 import { readStdin } from "./internal/Stdin.js"
-
-/** Without a provider `page` says so on every call rather than probing for a browser unasked. */
-export const NO_BROWSER = "no browser provider was chosen: pass --provider or set ARMORY_BROWSER_PROVIDER"
-
-/**
- * The `page` global: a real page when a provider is named and connects, otherwise a page that
- * fails every call naming what is missing (the provider's own error).
- */
-const pageGlobal = (provider: string | undefined) =>
-  provider === undefined
-    ? Effect.succeed(unavailablePage(NO_BROWSER))
-    : acquireBrowserPage(provider).pipe(
-        Effect.map(({ session }) => automationPage(session.page)),
-        Effect.catch((error) => Effect.succeed(unavailablePage(error.message)))
-      )
 
 const readCode = (file: string) =>
   Effect.tryPromise({

@@ -1,14 +1,17 @@
 import { createServer } from "node:http"
+import { readSetting } from "@armory/browser-runtime"
 import { Host, type HostOptions, skillSources } from "@armory/host"
-import { MCP_HTTP_PATH, MCP_TOOL_NAMES, mcpHttpLayer, mcpStdioLayer } from "@armory/mcp"
+import { MCP_HTTP_PATH, MCP_TOOL_NAMES, mcpHttpLayer, mcpStdioLayer, PAGE_TOOL_NAMES } from "@armory/mcp"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Cause, Console, Context, Effect, Exit, Fiber, Layer, Option } from "effect"
 import { Command, Flag } from "effect/cli"
 import { HttpServer } from "effect/http"
 import { CommandFailed } from "./internal/CommandFailed.js"
 import { goalStoreFlags, goalStoreSelection } from "./internal/GoalStores.js"
+import { pageGlobal } from "./internal/PageGlobal.js"
 import { checkSkillDirs, dirsFlag } from "./internal/SkillSources.js"
 import { ARMORY_VERSION } from "./internal/Version.js"
+import { providerFlag } from "./Browser.js"
 import { serveSettings } from "./Serve.js"
 
 const failed = (error: { readonly _tag: string; readonly message: string }) =>
@@ -38,6 +41,9 @@ export const mcpCommand = Command.make(
       Flag.optional,
       Flag.withDescription("the goal session every call works on (default: over --http the client's Mcp-Session-Id, over stdio the default session)")
     ),
+    provider: providerFlag.pipe(
+      Flag.withDescription("the browser the page tools and execute's page global drive: auto, browseros, aside or chrome-cdp (else ARMORY_BROWSER_PROVIDER; without either, no page tools)")
+    ),
     json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("with --http: print the URL (and a generated token) as one JSON line"))
   },
   Effect.fn("mcp")(function* (flags) {
@@ -48,8 +54,11 @@ export const mcpCommand = Command.make(
       databaseSchema: flags.databaseSchema,
       root: Option.getOrUndefined(flags.goalsRoot)
     })
-    const host: HostOptions = { skillSources: skillSources(flags.dirs), goals }
-    const mcp = { sessionId: Option.getOrUndefined(flags.sessionId), version: ARMORY_VERSION }
+    const provider = Option.getOrUndefined(flags.provider) ?? readSetting(process.env, "provider")
+    // The page is opened once, for as long as the server runs, and closed with it.
+    const page = yield* pageGlobal(provider)
+    const host: HostOptions = { skillSources: skillSources(flags.dirs), goals, page }
+    const mcp = { sessionId: Option.getOrUndefined(flags.sessionId), version: ARMORY_VERSION, pageTools: provider !== undefined }
     if (!flags.http) {
       // stdout is the protocol's from here on: nothing else may be written there.
       // The end of stdin stops the server by interrupting the fiber that started it, so it runs on a
@@ -84,13 +93,14 @@ export const mcpCommand = Command.make(
         return yield* Effect.never
       })
     )
-  })
+  }, Effect.scoped)
 ).pipe(
   Command.withShortDescription("Serve Armory's goal, skill, code-mode and probe tools over MCP"),
   Command.withDescription(
     "Serve the Model Context Protocol on stdio (the default: stdout carries only protocol messages, logs go to stderr)\n" +
       "or, with --http, as a Streamable HTTP endpoint at /mcp on loopback, with the bearer token and Host check of\n" +
       `\`armory serve\`. Tools: ${MCP_TOOL_NAMES.join(", ")}.\n` +
+      `With --provider (or ARMORY_BROWSER_PROVIDER) also ${Object.values(PAGE_TOOL_NAMES).join(", ")} on a page of its own.\n` +
       "Resources: armory://goals/snapshot and skill://<name>, with list-changed notifications when a skill root changes.\n" +
       "Exit codes: 0 stdin closed, 130 stopped by SIGINT/SIGTERM, 1 the server could not start, 2 invalid usage."
   )

@@ -4,10 +4,13 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
-import { MCP_TOOL_NAMES } from "@armory/mcp"
+import { describeRequiring } from "@armory/config/test-components"
+import { MCP_TOOL_NAMES, PAGE_TOOL_NAMES } from "@armory/mcp"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
-import { afterEach, describe, expect, it } from "vitest"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { type LaunchedChromium, launchChromium } from "../../../packages/browser-runtime/test/support/chromium.js"
+import { type FixtureSite, startFixtureSite } from "../../../packages/browser-runtime/test/support/servers.js"
 
 const bin = join(import.meta.dirname, "..", "dist", "bin.js")
 const inspectorPackage = createRequire(import.meta.url).resolve("@modelcontextprotocol/inspector/package.json")
@@ -44,8 +47,14 @@ const skillRoot = (): string => {
   return root
 }
 
-const connect = async (args: ReadonlyArray<string>, cwd: string) => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "mcp", ...args], cwd, stderr: "pipe" })
+const connect = async (args: ReadonlyArray<string>, cwd: string, env: Record<string, string> = {}) => {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bin, "mcp", ...args],
+    cwd,
+    stderr: "pipe",
+    env: { ...(process.env as Record<string, string>), ...env }
+  })
   const client = new Client({ name: "armory-cli-test", version: "1.0.0" })
   await client.connect(transport)
   cleanups.push(() => client.close())
@@ -128,5 +137,35 @@ describe("armory mcp", () => {
     const { tools } = JSON.parse(listed) as { tools: Array<{ name: string; inputSchema: { type: string } }> }
     expect(tools.map((tool) => tool.name)).toEqual([...MCP_TOOL_NAMES])
     expect(tools.every((tool) => tool.inputSchema.type === "object")).toBe(true)
+  })
+})
+
+describeRequiring("browser", "armory mcp --provider, on a real Chromium", () => {
+  let chromium: LaunchedChromium
+  let site: FixtureSite
+  beforeAll(async () => {
+    ;[chromium, site] = await Promise.all([launchChromium(), startFixtureSite()])
+  })
+  afterAll(async () => {
+    await Promise.all([chromium?.kill(), site?.close()])
+  })
+
+  it("offers the page tools only with a browser, and they drive a page of its own", async () => {
+    const cwd = temporaryDirectory()
+    const { client } = await connect(["--dir", skillRoot(), "--provider", "chrome-cdp"], cwd, { ARMORY_CHROME_CDP_URL: chromium.cdpUrl })
+    const { tools } = await client.listTools()
+    expect(tools.map((tool) => tool.name)).toEqual([...MCP_TOOL_NAMES, ...Object.values(PAGE_TOOL_NAMES)])
+    expect(Object.keys(tools.find((tool) => tool.name === "page_text")?.inputSchema.properties ?? {})).toEqual(["selector"])
+    const navigated = await client.callTool({ name: "page_navigate", arguments: { url: `${site.url}/plain` } })
+    expect(navigated.isError).toBe(false)
+    const heading = await client.callTool({ name: "page_text", arguments: { selector: "h1" } })
+    expect(heading.structuredContent).toEqual({ result: "Fixture page" })
+    await client.callTool({ name: "page_click", arguments: { selector: "#go" } })
+    const out = await client.callTool({ name: "page_text", arguments: { selector: "#out" } })
+    expect(out.structuredContent).toEqual({ result: "clicked" })
+    const refused = await client.callTool({ name: "page_navigate", arguments: { url: "file:///etc/passwd" } })
+    expect(refused.isError).toBe(true)
+    const executed = await client.callTool({ name: "execute", arguments: { code: "return await page.url()" } })
+    expect(executed.structuredContent).toEqual(expect.objectContaining({ status: "completed", result: `${site.url}/plain` }))
   })
 })

@@ -25,6 +25,11 @@ export interface McpOptions {
   readonly sessionId?: string | undefined
   /** The version the server reports (default this package's). */
   readonly version?: string | undefined
+  /**
+   * Offer the page tools (`page_url`, `page_text`, …) over the host's page: only for a host that was
+   * given a browser, since without one every call would only say so.
+   */
+  readonly pageTools?: boolean | undefined
 }
 
 /** The goal session of the call being answered. */
@@ -42,7 +47,7 @@ const registrations = (options: McpOptions) =>
       const server = yield* McpServer.McpServer
       const host = yield* Host
       const session = sessionOf(options)
-      for (const entry of mcpTools(host)) {
+      for (const entry of mcpTools(host, { pageTools: options.pageTools })) {
         yield* server.addTool({
           tool: entry.tool,
           annotations: Context.empty(),

@@ -33,7 +33,17 @@ export const SKILL_TOOL_NAMES = {
   arm: "skills_arm"
 } as const satisfies Record<keyof HostToolTree["skills"], string>
 
-/** Every tool the server lists, in order: the goal tools, the skills tools, then code mode and the probe. */
+/** The page tools, offered only when the server was given a browser (`McpOptions.pageTools`). */
+export const PAGE_TOOL_NAMES = {
+  url: "page_url",
+  text: "page_text",
+  query: "page_query",
+  click: "page_click",
+  type: "page_type",
+  navigate: "page_navigate"
+} as const satisfies Record<keyof HostToolTree["page"], string>
+
+/** Every tool the server lists, in order: the goal tools, the skills tools, then code mode and the probe (and the page tools after them, with a browser). */
 export const MCP_TOOL_NAMES = [...Object.values(GOAL_TOOL_NAMES), ...Object.values(SKILL_TOOL_NAMES), "execute", "probe"] as const
 
 const [EXECUTE_TOOL_NAME, PROBE_TOOL_NAME] = MCP_TOOL_NAMES.slice(-2) as ["execute", "probe"]
@@ -64,8 +74,12 @@ const EMPTY_OBJECT_SCHEMA = { type: "object", properties: {}, additionalProperti
  */
 const inputOf = (schema: Schema.Top): { readonly inputSchema: McpSchema.ToolJson; readonly takesNothing: boolean } => {
   const document = Schema.toJsonSchemaDocument(schema)
-  const root = document.schema as JsonObject
   const definitions = Object.keys(document.definitions).length === 0 ? {} : { $defs: document.definitions }
+  const given = document.schema as JsonObject
+  // An optional input (an object or nothing) is offered as its object: MCP arguments are never absent.
+  const members = Array.isArray(given["anyOf"]) ? (given["anyOf"] as ReadonlyArray<JsonObject>) : undefined
+  const objectMember = members?.find((member) => member["type"] === "object")
+  const root = objectMember !== undefined && members?.every((member) => member === objectMember || member["type"] === "null") ? objectMember : given
   if (root["type"] === "object") return { inputSchema: { ...root, ...definitions } as McpSchema.ToolJson, takesNothing: false }
   return { inputSchema: EMPTY_OBJECT_SCHEMA, takesNothing: root["type"] === "null" }
 }
@@ -195,7 +209,7 @@ const probeTool = (): McpToolEntry => {
  * are the host's code-mode operations (one table, so the model sees the same operation either way),
  * then `execute` over all of them and `probe`.
  */
-export const mcpTools = (host: HostShape): ReadonlyArray<McpToolEntry> => {
+export const mcpTools = (host: HostShape, options: { readonly pageTools?: boolean | undefined } = {}): ReadonlyArray<McpToolEntry> => {
   const preview = host.tools({ channel: collectingChannel(MCP_CHANNEL_ID) })
   const goalTools = (Object.keys(GOAL_TOOL_NAMES) as Array<keyof typeof GOAL_TOOL_NAMES>).map((operation) =>
     treeTool(GOAL_TOOL_NAMES[operation], preview, (tree) => tree.goals[operation])
@@ -203,5 +217,11 @@ export const mcpTools = (host: HostShape): ReadonlyArray<McpToolEntry> => {
   const skillTools = (Object.keys(SKILL_TOOL_NAMES) as Array<keyof typeof SKILL_TOOL_NAMES>).map((operation) =>
     treeTool(SKILL_TOOL_NAMES[operation], preview, (tree) => tree.skills[operation])
   )
-  return [...goalTools, ...skillTools, executeTool(host), probeTool()]
+  const pageTools =
+    options.pageTools === true
+      ? (Object.keys(PAGE_TOOL_NAMES) as Array<keyof typeof PAGE_TOOL_NAMES>).map((operation) =>
+          treeTool(PAGE_TOOL_NAMES[operation], preview, (tree) => tree.page[operation])
+        )
+      : []
+  return [...goalTools, ...skillTools, executeTool(host), probeTool(), ...pageTools]
 }

@@ -11,6 +11,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { type LaunchedChromium, launchChromium } from "../../../packages/browser-runtime/test/support/chromium.js"
 import { type FixtureSite, startFixtureSite } from "../../../packages/browser-runtime/test/support/servers.js"
+import { closeAdmin, dropSchema, TEST_DATABASE_URL, uniqueSchema } from "../../../packages/goal-store-pg/test/support/database.js"
 
 const bin = join(import.meta.dirname, "..", "dist", "bin.js")
 const inspectorPackage = createRequire(import.meta.url).resolve("@modelcontextprotocol/inspector/package.json")
@@ -167,5 +168,30 @@ describeRequiring("browser", "armory mcp --provider, on a real Chromium", () => 
     expect(refused.isError).toBe(true)
     const executed = await client.callTool({ name: "execute", arguments: { code: "return await page.url()" } })
     expect(executed.structuredContent).toEqual(expect.objectContaining({ status: "completed", result: `${site.url}/plain` }))
+  })
+})
+
+describeRequiring("pg", "armory mcp --store pg", () => {
+  afterAll(() => closeAdmin())
+
+  it("keeps the goals in PostgreSQL, one session per --session-id, seen by the next server", async () => {
+    const schema = uniqueSchema("mcp")
+    cleanups.push(() => dropSchema(schema))
+    const cwd = temporaryDirectory()
+    const env = { ARMORY_GOALS_DATABASE_URL: TEST_DATABASE_URL }
+    const first = await connect(["--dir", skillRoot(), "--store", "pg", "--database-schema", schema, "--session-id", "billing"], cwd, env)
+    await first.client.callTool({ name: "goal_set", arguments: { objective: "Rewrite billing", criteria: [{ scenario: "an invoice", qaChannel: "cli", testRef: "t" }] } })
+    const refused = await first.client.callTool({ name: "goal_complete", arguments: {} })
+    expect(refused.structuredContent).toEqual(expect.objectContaining({ _tag: "GateRefused", unmet: [expect.objectContaining({ criterionId: "c1" })] }))
+    await first.client.close()
+    // Another server on the same database and session sees the goal; the default session does not have it.
+    const again = await connect(["--dir", skillRoot(), "--store", "pg", "--database-schema", schema, "--session-id", "billing"], cwd, env)
+    expect((await again.client.callTool({ name: "goal_status", arguments: {} })).structuredContent).toEqual(
+      expect.objectContaining({ goal: expect.objectContaining({ objective: "Rewrite billing" }) })
+    )
+    const other = await connect(["--dir", skillRoot(), "--store", "pg", "--database-schema", schema], cwd, env)
+    expect((await other.client.callTool({ name: "goal_status", arguments: {} })).structuredContent).toEqual(expect.objectContaining({ goal: null }))
+    const snapshot = await again.client.readResource({ uri: "armory://goals/snapshot" })
+    expect(snapshot.contents[0]).toEqual(expect.objectContaining({ text: expect.stringContaining("Rewrite billing") }))
   })
 })

@@ -6,6 +6,7 @@ import { ByteSize, Cause, Context, Effect, Exit, Layer, Logger, Option, Scope } 
 import { McpProtocol, McpServer } from "effect/ai"
 import { HttpIncomingMessage, HttpRouter, HttpServer, HttpServerRequest } from "effect/http"
 import packageJson from "../package.json" with { type: "json" }
+import { boundedStdin } from "./internal/BoundedStdin.js"
 import { httpAccess } from "./internal/HttpAccess.js"
 import { ListChanges } from "./internal/ListChanges.js"
 import { registerResources } from "./McpResources.js"
@@ -30,7 +31,12 @@ export interface McpOptions {
    * given a browser, since without one every call would only say so.
    */
   readonly pageTools?: boolean | undefined
+  /** The cap on one message, a request body over HTTP or a line on stdio (default 4 MiB). */
+  readonly maxMessageBytes?: number | undefined
 }
+
+/** The default cap on a message (a request body over HTTP, a line on stdio): far above any real MCP message, far below memory trouble. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 
 /** The goal session of the call being answered. */
 const sessionOf = (options: McpOptions): Effect.Effect<string | undefined> =>
@@ -66,20 +72,22 @@ const serverInfo = (options: McpOptions) => ({
   registrations: registrations(options)
 })
 
-/** The MCP server over standard input and output (newline-delimited JSON-RPC), on the `Host` it is given. */
-export const mcpStdioLayer = (options: McpOptions = {}) => McpServer.layerStdio(serverInfo(options)).pipe(Layer.provide(ListChanges.layer))
+/**
+ * The MCP server over standard input and output (newline-delimited JSON-RPC), on the `Host` it is
+ * given. A line longer than `maxMessageBytes` ends the input, and so the server.
+ */
+export const mcpStdioLayer = (options: McpOptions = {}) =>
+  McpServer.layerStdio(serverInfo(options)).pipe(
+    Layer.provide(ListChanges.layer),
+    Layer.provide(boundedStdin(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES))
+  )
 
 export interface McpHttpOptions extends McpOptions {
   /** The bearer token every request must carry. */
   readonly token: string
   /** Names besides the bound address (and `localhost` on loopback) the `Host` header may give. */
   readonly extraHosts?: ReadonlyArray<string> | undefined
-  /** The cap on a request body (default 4 MiB). */
-  readonly maxBodyBytes?: number | undefined
 }
-
-/** The default cap on a request body: far above any real MCP message, far below memory trouble. */
-export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
 
 /** Where the Streamable HTTP endpoint is served. */
 export const MCP_HTTP_PATH = "/mcp"
@@ -90,7 +98,7 @@ export const MCP_HTTP_PATH = "/mcp"
  * from a browser page (with an `Origin`) is refused, and bodies are capped.
  */
 export const mcpHttpLayer = (options: McpHttpOptions) => {
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const maxBodyBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES
   return HttpRouter.serve(
     Layer.mergeAll(
       McpServer.layerHttp({ ...serverInfo(options), path: MCP_HTTP_PATH, allowSessionTermination: true }),

@@ -27,7 +27,7 @@ const send = (url: string, options: { readonly method?: string; readonly headers
 
 const start = async () => {
   const dirs = project()
-  const server = await listenMcpHttp({ skillSources: [dirs.skills], goals: { store: "file", root: dirs.goals }, catalog: { watch: false }, token: TOKEN, maxBodyBytes: 64 * 1024 })
+  const server = await listenMcpHttp({ skillSources: [dirs.skills], goals: { store: "file", root: dirs.goals }, catalog: { watch: false }, token: TOKEN, maxMessageBytes: 64 * 1024 })
   afterTest(() => server.close())
   return server
 }

@@ -1,10 +1,11 @@
 import { rmSync } from "node:fs"
 import { join } from "node:path"
-import { GOAL_TOOL_NAMES, SKILL_TOOL_NAMES, SNAPSHOT_URI, skillUri } from "../src/index.js"
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { GOAL_TOOL_NAMES, listenMcpHttp, SKILL_TOOL_NAMES, SNAPSHOT_URI, skillUri } from "../src/index.js"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import { ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
 import { describe, expect, it } from "vitest"
-import { type Connected, connectHttp, connectStdio, eventually, project, skillDocument, writeTree } from "./support/clients.js"
+import { afterTest, type Connected, connectHttp, connectStdio, eventually, project, skillDocument, TOKEN, writeTree } from "./support/clients.js"
 
 type CallResult = { readonly isError?: boolean; readonly structuredContent?: Record<string, unknown>; readonly content: ReadonlyArray<{ type: string; text?: string }> }
 
@@ -149,5 +150,41 @@ describe.each(transports)("the official MCP SDK client over %s", (_name, connect
     await eventually(async () => expect(announced).toBeGreaterThan(before))
     expect((await client.listResources()).resources.map((resource) => resource.uri)).not.toContain(skillUri("new-skill"))
     await expect(client.readResource({ uri: skillUri("new-skill") })).rejects.toThrow(/new-skill/)
+  })
+})
+
+/** Two SDK clients on one Streamable HTTP server, optionally given one goal session for every call. */
+const twoClients = async (sessionId?: string) => {
+  const dirs = project()
+  const server = await listenMcpHttp({
+    skillSources: [dirs.skills],
+    goals: { store: "file", root: dirs.goals },
+    catalog: { watch: false },
+    token: TOKEN,
+    ...(sessionId === undefined ? {} : { sessionId })
+  })
+  afterTest(() => server.close())
+  const client = async () => {
+    const connected = new Client({ name: "armory-test", version: "1.0.0" })
+    await connected.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }))
+    afterTest(() => connected.close())
+    return connected
+  }
+  return [await client(), await client()] as const
+}
+
+describe("goal sessions over Streamable HTTP", () => {
+  it("gives each client's Mcp-Session-Id a goal session of its own", async () => {
+    const [first, second] = await twoClients()
+    await ok(first, "goal_set", { objective: "first client's goal" })
+    expect((await ok(second, "goal_status"))["goal"]).toBeNull()
+    await ok(second, "goal_set", { objective: "second client's goal" })
+    expect((await ok(first, "goal_status"))["goal"]).toEqual(expect.objectContaining({ objective: "first client's goal" }))
+  })
+
+  it("puts every client on the one session the server was given", async () => {
+    const [first, second] = await twoClients("shared")
+    await ok(first, "goal_set", { objective: "one goal for both" })
+    expect((await ok(second, "goal_status"))["goal"]).toEqual(expect.objectContaining({ objective: "one goal for both" }))
   })
 })

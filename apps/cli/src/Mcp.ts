@@ -12,7 +12,7 @@ import { pageGlobal } from "./internal/PageGlobal.js"
 import { checkSkillDirs, dirsFlag } from "./internal/SkillSources.js"
 import { ARMORY_VERSION } from "./internal/Version.js"
 import { providerFlag } from "./Browser.js"
-import { serveSettings } from "./Serve.js"
+import { listenFlags, serveSettings } from "./Serve.js"
 
 const failed = (error: { readonly _tag: string; readonly message: string }) =>
   new CommandFailed({ message: `cannot start the MCP server: ${error._tag}: ${error.message}` })
@@ -24,16 +24,7 @@ export const mcpCommand = Command.make(
       Flag.withDefault(false),
       Flag.withDescription("serve Streamable HTTP on loopback instead of stdio (prints the endpoint URL, and a generated token once)")
     ),
-    host: Flag.String("host").pipe(Flag.withDefault("127.0.0.1"), Flag.withDescription("with --http: the address to bind (loopback only unless --allow-remote)")),
-    port: Flag.Int("port").pipe(Flag.withDefault(0), Flag.withDescription("with --http: the port to listen on (0: any free port)")),
-    tokenFile: Flag.String("token-file").pipe(
-      Flag.optional,
-      Flag.withDescription("with --http: read the bearer token from this file (else ARMORY_TOKEN, else a generated one, printed once)")
-    ),
-    allowRemote: Flag.Boolean("allow-remote").pipe(
-      Flag.withDefault(false),
-      Flag.withDescription("with --http: allow a non-loopback --host (needs --token-file or ARMORY_TOKEN)")
-    ),
+    ...listenFlags("with --http: "),
     dirs: dirsFlag,
     goalsRoot: Flag.String("goals-root").pipe(Flag.optional, Flag.withDescription("with --store file: the goals directory (default: .armory/goals)")),
     ...goalStoreFlags,

@@ -120,19 +120,28 @@ export const startArmoryServer = (settings: ServeSettings) =>
     Effect.map((context) => HttpServer.formatAddress(Context.get(context, HttpServer.HttpServer).address))
   )
 
+/**
+ * Where a loopback server listens and how it is reached: the flags of `armory serve` and of
+ * `armory mcp --http`, checked by {@link serveSettings}. `when` prefixes each description
+ * (e.g. "with --http: ").
+ */
+export const listenFlags = (when = "") => ({
+  host: Flag.String("host").pipe(Flag.withDefault("127.0.0.1"), Flag.withDescription(`${when}the address to bind (loopback only unless --allow-remote)`)),
+  port: Flag.Int("port").pipe(Flag.withDefault(0), Flag.withDescription(`${when}the port to listen on (0: any free port; the URL is printed)`)),
+  tokenFile: Flag.String("token-file").pipe(
+    Flag.optional,
+    Flag.withDescription(`${when}read the bearer token from this file (else ARMORY_TOKEN, else a generated one, printed once)`)
+  ),
+  allowRemote: Flag.Boolean("allow-remote").pipe(
+    Flag.withDefault(false),
+    Flag.withDescription(`${when}allow a non-loopback --host (needs --token-file or ARMORY_TOKEN)`)
+  )
+})
+
 export const serveCommand = Command.make(
   "serve",
   {
-    host: Flag.String("host").pipe(Flag.withDefault("127.0.0.1"), Flag.withDescription("the address to bind (loopback only unless --allow-remote)")),
-    port: Flag.Int("port").pipe(Flag.withDefault(0), Flag.withDescription("the port to listen on (0: any free port; the URL is printed)")),
-    tokenFile: Flag.String("token-file").pipe(
-      Flag.optional,
-      Flag.withDescription("read the bearer token from this file (else ARMORY_TOKEN, else a generated one, printed once)")
-    ),
-    allowRemote: Flag.Boolean("allow-remote").pipe(
-      Flag.withDefault(false),
-      Flag.withDescription("allow a non-loopback --host (needs --token-file or ARMORY_TOKEN)")
-    ),
+    ...listenFlags(),
     dirs: dirsFlag,
     goalsRoot: Flag.String("goals-root").pipe(
       Flag.optional,

@@ -75,33 +75,31 @@ const claudeCodeSettings = (hookCommand: string): SetupFile => ({
   }
 })
 
-/** `.mcp.json`'s `mcpServers.armory`; a server of that name the user already has is kept as it is. */
-const mcpJson = (command: ReadonlyArray<string>): SetupFile => ({
-  path: ".mcp.json",
+/**
+ * A JSON object file with one entry added to the map under `key`, unless the map has an entry of
+ * that name already: what the user set there is theirs. A new file starts from `fresh`.
+ */
+const jsonEntry = (path: string, key: string, name: string, value: unknown, fresh: Json = {}): SetupFile => ({
+  path,
   merge: (current) => {
-    const config = parseObject(".mcp.json", current)
+    const config = parseObject(path, current)
     if (isError(config)) return config
-    const servers = config["mcpServers"] ?? {}
-    if (!isObject(servers)) return { error: ".mcp.json: `mcpServers` is not an object; it was left as it is" }
-    if (servers["armory"] !== undefined) return { text: current ?? formatted(config) }
-    const [program = "armory", ...args] = command
-    return { text: formatted({ ...config, mcpServers: { ...servers, armory: { command: program, args: [...args, "mcp"] } } }) }
+    const entries = config[key] ?? {}
+    if (!isObject(entries)) return { error: `${path}: \`${key}\` is not an object; it was left as it is` }
+    if (entries[name] !== undefined) return { text: current ?? formatted(config) }
+    return { text: formatted({ ...(current === undefined ? fresh : {}), ...config, [key]: { ...entries, [name]: value } }) }
   }
 })
 
+/** `.mcp.json`'s `mcpServers.armory`. */
+const mcpJson = (command: ReadonlyArray<string>): SetupFile => {
+  const [program = "armory", ...args] = command
+  return jsonEntry(".mcp.json", "mcpServers", "armory", { command: program, args: [...args, "mcp"] })
+}
+
 /** The server entry OpenCode's `opencode.json` starts: `mcp.armory`, a local command. */
-const openCodeConfig = (command: ReadonlyArray<string>): SetupFile => ({
-  path: "opencode.json",
-  merge: (current) => {
-    const config = parseObject("opencode.json", current)
-    if (isError(config)) return config
-    const servers = config["mcp"] ?? {}
-    if (!isObject(servers)) return { error: "opencode.json: `mcp` is not an object; it was left as it is" }
-    if (servers["armory"] !== undefined) return { text: current ?? formatted(config) }
-    const schema = current === undefined ? { $schema: "https://opencode.ai/config.json" } : {}
-    return { text: formatted({ ...schema, ...config, mcp: { ...servers, armory: { type: "local", command: [...command, "mcp"], enabled: true } } }) }
-  }
-})
+const openCodeConfig = (command: ReadonlyArray<string>): SetupFile =>
+  jsonEntry("opencode.json", "mcp", "armory", { type: "local", command: [...command, "mcp"], enabled: true }, { $schema: "https://opencode.ai/config.json" })
 
 /** What OpenCode loads from `.opencode/plugins/`: the plugin, from the package `.opencode/package.json` installs. */
 export const OPENCODE_PLUGIN_MODULE = 'export { ArmoryPlugin } from "@armory/host/opencode"\n'
@@ -115,17 +113,7 @@ const openCodePluginFile: SetupFile = {
 }
 
 /** `.opencode/package.json`: OpenCode installs its dependencies (with Bun) for the local plugins at start-up. */
-const openCodePackage: SetupFile = {
-  path: ".opencode/package.json",
-  merge: (current) => {
-    const manifest = parseObject(".opencode/package.json", current)
-    if (isError(manifest)) return manifest
-    const dependencies = manifest["dependencies"] ?? {}
-    if (!isObject(dependencies)) return { error: ".opencode/package.json: `dependencies` is not an object; it was left as it is" }
-    if (dependencies[packageJson.name] !== undefined) return { text: current ?? formatted(manifest) }
-    return { text: formatted({ ...manifest, dependencies: { ...dependencies, [packageJson.name]: `^${packageJson.version}` } }) }
-  }
-}
+const openCodePackage: SetupFile = jsonEntry(".opencode/package.json", "dependencies", packageJson.name, `^${packageJson.version}`)
 
 /**
  * `.codex/config.toml`'s `[mcp_servers.armory]`, appended as a section of its own, so the user's

@@ -156,7 +156,7 @@ export const listenMcpHttp = async (
   const exit = await Effect.runPromiseExit(Layer.buildWithScope(layer, scope))
   if (Exit.isFailure(exit)) {
     await Effect.runPromise(Scope.close(scope, exit))
-    throw new Error(`cannot start the MCP server: ${String(exit.cause)}`)
+    throw new Error(`cannot start the MCP server: ${Cause.pretty(exit.cause)}`)
   }
   const address = Context.get(exit.value, HttpServer.HttpServer).address
   return {

@@ -1,7 +1,6 @@
-import { authorityHost, hostAuthorities, tokenMatcher } from "@armory/host"
+import { hostAuthorities, tokenMatcher } from "@armory/host"
 import { Effect } from "effect"
 import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { NetAddress } from "effect/net"
 import { notificationStream } from "./HttpNotifications.js"
 import { ListChanges } from "./ListChanges.js"
 
@@ -24,10 +23,7 @@ export const httpAccess = (options: {
 }) =>
   HttpRouter.middleware(
     Effect.gen(function* () {
-      const { address } = yield* HttpServer.HttpServer
-      const allowed = NetAddress.isInetAddress(address)
-        ? hostAuthorities(NetAddress.formatHost(address), address.port, options.extraHosts)
-        : new Set(options.extraHosts.map(authorityHost))
+      const allowed = hostAuthorities((yield* HttpServer.HttpServer).address, options.extraHosts)
       const matches = tokenMatcher(options.token)
       const changes = yield* ListChanges
       return (httpEffect) =>

@@ -1,8 +1,7 @@
 import { ByteSize, Cause, Effect, Layer, Option, Schema } from "effect"
 import { HttpIncomingMessage, HttpMethod, HttpRouter, HttpServer, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { NetAddress } from "effect/net"
 import { MethodNotAllowed, MisdirectedRequest, PayloadTooLarge, RouteNotFound, UnsupportedMediaType } from "@armory/api"
-import { authorityHost, hostAuthorities } from "@armory/host"
+import { hostAuthorities } from "@armory/host"
 
 /**
  * Whether a request path (before its query) is written the one way its route is: no empty, `.` or
@@ -91,11 +90,7 @@ export const requestGuard = (options: {
 }) =>
   HttpRouter.middleware(
     Effect.gen(function* () {
-      const { address } = yield* HttpServer.HttpServer
-      // A server on a Unix socket has no host to check against; only a name it was given is allowed.
-      const allowed = NetAddress.isInetAddress(address)
-        ? hostAuthorities(NetAddress.formatHost(address), address.port, options.extraHosts)
-        : new Set(options.extraHosts.map(authorityHost))
+      const allowed = hostAuthorities((yield* HttpServer.HttpServer).address, options.extraHosts)
       // Every request passes here, so the checks run in one step, without a generator.
       return (httpEffect) =>
         Effect.flatMap(Effect.service(HttpServerRequest.HttpServerRequest), (request) => {

@@ -97,7 +97,7 @@ const isJsonObject = (value: unknown): value is JsonObject => typeof value === "
 /** A tool's answer as an MCP result: structured content (an object; anything else under `result`) and its text. */
 const answerResult = (answer: ToolAnswer): McpSchema.CallToolResult => {
   if (!answer.ok) {
-    const error = { _tag: answer.error._tag, message: answer.error.message, ...answer.error.fields }
+    const error = { ...answer.error.fields, _tag: answer.error._tag, message: answer.error.message }
     return new McpSchema.CallToolResult({
       isError: true,
       structuredContent: error,
@@ -126,7 +126,9 @@ const treeTool = (
     tool: new McpSchema.Tool({ name, description: operation.description, inputSchema }),
     call: (host, call, args) => {
       if (takesNothing && args !== undefined && Object.keys(args).length > 0) {
-        return Effect.succeed(refused("ToolInputError", `invalid input: ${name} takes no arguments, got ${Object.keys(args).join(", ")}`))
+        const given = Object.keys(args)
+        const shown = given.slice(0, 5).map((key) => JSON.stringify(key.slice(0, 40))).join(", ")
+        return Effect.succeed(refused("ToolInputError", `invalid input: ${name} takes no arguments, got ${shown}${given.length > 5 ? ` and ${given.length - 5} more` : ""}`))
       }
       const tool = pick(host.tools({ channel: collectingChannel(MCP_CHANNEL_ID), sessionId: call.sessionId }))
       return answerToolCall(tool, takesNothing ? undefined : (args ?? {})).pipe(Effect.map(answerResult))

@@ -91,6 +91,11 @@ describe.each(transports)("the official MCP SDK client over %s", (_name, connect
     expect(wrongType.structuredContent?.["message"]).toMatch(/status/)
     const unknownSkill = await call(client, "skill_read", { name: "nope" })
     expect(unknownSkill.structuredContent).toEqual(expect.objectContaining({ _tag: "UnknownSkill", name: "nope", available: 2 }))
+    const extra = await call(client, "skills_list", Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`key${index}`, index])))
+    expect(extra.structuredContent).toEqual({
+      _tag: "ToolInputError",
+      message: 'invalid input: skills_list takes no arguments, got "key0", "key1", "key2", "key3", "key4" and 45 more'
+    })
     const badCode = await call(client, "execute", { code: 42 })
     expect(badCode.structuredContent?.["_tag"]).toBe("ToolInputError")
   })

@@ -61,9 +61,9 @@ export const claudeCodeHook = async (input: string, options: HookOptions = {}): 
       hookGoalSnapshot({
         root: options.goalsRoot ?? join(projectDir, ".armory", "goals"),
         sessionId: options.sessionId,
-        cacheFile: join(cache, `hook-snapshot${options.sessionId === undefined ? "" : `-${options.sessionId}`}.json`)
+        cacheDirectory: cache
       })
-    const skills = () => hookSkills(options.skillSources ?? defaultSkillSources({ cwd: projectDir }), join(cache, "hook-catalog.json"))
+    const skills = () => hookSkills(options.skillSources ?? defaultSkillSources({ cwd: projectDir }), cache)
     switch (event) {
       case "UserPromptSubmit": {
         const prompt = text(payload["prompt"])

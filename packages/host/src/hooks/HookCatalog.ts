@@ -48,11 +48,12 @@ const loadAndStamp = async (sources: ReadonlyArray<SkillSource>): Promise<Omit<C
 
 /**
  * The skills under `sources`, as a hook process needs them on every prompt. The load is kept in
- * `cacheFile` with the stamps of what it read; while every stamp holds (one `stat` per directory and
+ * `cacheDirectory` with the stamps of what it read; while every stamp holds (one `stat` per directory and
  * SKILL.md, no file is read or parsed) the cached skills are the load's, and otherwise the roots
  * are loaded again and the cache rewritten.
  */
-export const hookSkills = async (sources: ReadonlyArray<SkillSource>, cacheFile: string): Promise<ReadonlyArray<HookSkill>> => {
+export const hookSkills = async (sources: ReadonlyArray<SkillSource>, cacheDirectory: string): Promise<ReadonlyArray<HookSkill>> => {
+  const cacheFile = join(cacheDirectory, "hook-catalog.json")
   const key = JSON.stringify(sources)
   const cached = readCache(cacheFile)
   if (isCatalogCache(cached, key) && stampsHold(cached.stamps)) return cached.skills

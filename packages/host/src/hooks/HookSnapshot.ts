@@ -5,7 +5,6 @@ import { type FileStamp, isRecord, isStampList, readCache, stampOf, stampsHold, 
 
 const CACHE_VERSION = 1
 
-
 interface SnapshotCache {
   readonly version: typeof CACHE_VERSION
   readonly session: string
@@ -21,25 +20,27 @@ const sessionDirectory = (root: string, sessionId: string | undefined): string =
 
 /**
  * The goal snapshot of a file-store session, as a hook injects it: empty when the session has no
- * files (a hook never creates them). The text is kept in `cacheFile` with the stamps of the
+ * files (a hook never creates them). The text is kept in `cacheDirectory` with the stamps of the
  * session's files, and read through `@armory/goal-store` (imported only then) when they changed.
  */
 export const hookGoalSnapshot = async (options: {
   readonly root: string
   readonly sessionId?: string | undefined
-  readonly cacheFile: string
+  readonly cacheDirectory: string
 }): Promise<string> => {
+  // The session id names the cache file, escaped so that no id can name a file outside the directory.
+  const cacheFile = join(options.cacheDirectory, `hook-snapshot${options.sessionId === undefined ? "" : `-${encodeURIComponent(options.sessionId)}`}.json`)
   const directory = sessionDirectory(options.root, options.sessionId)
   if (!existsSync(join(directory, LEDGER_FILE))) return ""
   const session = JSON.stringify([options.root, options.sessionId ?? null])
   // The directory too: a snapshot rewritten by rename keeps neither the old file's times nor its inode.
   const stamps = () => [directory, join(directory, LEDGER_FILE), join(directory, SNAPSHOT_FILE)].map(stampOf)
-  const cached = readCache(options.cacheFile)
+  const cached = readCache(cacheFile)
   if (isSnapshotCache(cached, session) && stampsHold(cached.stamps)) return cached.snapshot
   const before = stamps()
   const { openGoalStore } = await import("@armory/goal-store")
   const store = await openGoalStore({ root: options.root, ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }) })
   const snapshot = await store.snapshot()
-  writeCache(options.cacheFile, { version: CACHE_VERSION, session, stamps: before, snapshot } satisfies SnapshotCache)
+  writeCache(cacheFile, { version: CACHE_VERSION, session, stamps: before, snapshot } satisfies SnapshotCache)
   return snapshot
 }

@@ -66,12 +66,12 @@ export const makeOpenCodePlugin =
   async (input: OpenCodePluginInput): Promise<OpenCodeHooks> => {
     const projectDir = input.worktree ?? input.directory
     const cache = hookCacheDirectory(projectDir)
-    const skills = () => hookSkills(options.skillSources ?? defaultSkillSources({ cwd: projectDir }), join(cache, "hook-catalog.json"))
+    const skills = () => hookSkills(options.skillSources ?? defaultSkillSources({ cwd: projectDir }), cache)
     const snapshot = () =>
       hookGoalSnapshot({
         root: options.goalsRoot ?? join(projectDir, ".armory", "goals"),
         sessionId: options.sessionId,
-        cacheFile: join(cache, `hook-snapshot${options.sessionId === undefined ? "" : `-${options.sessionId}`}.json`)
+        cacheDirectory: cache
       })
     return {
       "chat.message": async (_input, output) => {

@@ -97,7 +97,9 @@ const isJsonObject = (value: unknown): value is JsonObject => typeof value === "
 /** A tool's answer as an MCP result: structured content (an object; anything else under `result`) and its text. */
 const answerResult = (answer: ToolAnswer): McpSchema.CallToolResult => {
   if (!answer.ok) {
-    const error = { ...answer.error.fields, _tag: answer.error._tag, message: answer.error.message }
+    // The refusal's own tag and message come first and are never taken over by a field of the same name.
+    const fields = Object.fromEntries(Object.entries(answer.error.fields).filter(([key]) => key !== "_tag" && key !== "message"))
+    const error = { _tag: answer.error._tag, message: answer.error.message, ...fields }
     return new McpSchema.CallToolResult({
       isError: true,
       structuredContent: error,

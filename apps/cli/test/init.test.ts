@@ -68,6 +68,12 @@ describe("armory init claude-code", () => {
     expect(merged.hooks["UserPromptSubmit"]?.map((group) => group.hooks[0]?.command)).toEqual(["./my-hook.sh", "npx -y @armory/cli hook claude-code"])
     // The project's own `armory` server is its choice: it is kept, and the file is not rewritten.
     expect(read(root, ".mcp.json")).toBe(JSON.stringify({ mcpServers: { other: { command: "other-server" }, armory: { command: "armory", args: ["mcp", "--dir", "skills"] } } }))
+    // A settings file whose only key happens to be "error" is the user's setting, not a refusal.
+    const other = project()
+    mkdirSync(join(other, ".claude"))
+    writeFileSync(join(other, ".claude", "settings.json"), JSON.stringify({ error: "a key of the user's" }))
+    expect((await armory(["init", "claude-code", "--project", other])).code).toBe(0)
+    expect(JSON.parse(read(other, ".claude/settings.json"))).toEqual(expect.objectContaining({ error: "a key of the user's", hooks: expect.any(Object) }))
     const pretty = `${JSON.stringify(JSON.parse(read(root, ".claude/settings.json")), null, 4)}\n`
     writeFileSync(join(root, ".claude", "settings.json"), pretty)
     await armory(["init", "claude-code", "--project", root])

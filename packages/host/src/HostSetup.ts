@@ -1,5 +1,6 @@
 import { parse as parseToml, stringify as stringifyToml } from "smol-toml"
 import packageJson from "../package.json" with { type: "json" }
+import { CLAUDE_CODE_EDIT_TOOLS } from "./hooks/ClaudeCodeHook.js"
 
 /**
  * The project configuration that plugs Armory into an agent host, as merges into the host's own
@@ -25,19 +26,16 @@ type Json = { [key: string]: unknown }
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value)
 
 /** Parses a JSON object file, or says what is wrong with it. An absent file is an empty object. */
-const parseObject = (path: string, current: string | undefined): Json | { readonly error: string } => {
-  if (current === undefined || current.trim() === "") return {}
+const parseObject = (path: string, current: string | undefined): { readonly value: Json } | { readonly error: string } => {
+  if (current === undefined || current.trim() === "") return { value: {} }
   let value: unknown
   try {
     value = JSON.parse(current)
   } catch (error) {
     return { error: `${path} is not valid JSON (${error instanceof Error ? error.message : String(error)}); fix it or move it away, it was left as it is` }
   }
-  return isObject(value) ? value : { error: `${path} is not a JSON object; it was left as it is` }
+  return isObject(value) ? { value } : { error: `${path} is not a JSON object; it was left as it is` }
 }
-
-const isError = (value: Json | { readonly error: string }): value is { readonly error: string } =>
-  typeof value["error"] === "string" && Object.keys(value).length === 1
 
 const formatted = (value: Json): string => `${JSON.stringify(value, null, 2)}\n`
 
@@ -48,14 +46,15 @@ const commandLine = (words: ReadonlyArray<string>): string => words.map((word) =
 const CLAUDE_CODE_HOOKS: ReadonlyArray<{ readonly event: string; readonly matcher?: string }> = [
   { event: "SessionStart" },
   { event: "UserPromptSubmit" },
-  { event: "PostToolUse", matcher: "Edit|Write|MultiEdit|NotebookEdit" }
+  { event: "PostToolUse", matcher: Object.keys(CLAUDE_CODE_EDIT_TOOLS).join("|") }
 ]
 
 const claudeCodeSettings = (hookCommand: string): SetupFile => ({
   path: ".claude/settings.json",
   merge: (current) => {
-    const settings = parseObject(".claude/settings.json", current)
-    if (isError(settings)) return settings
+    const parsed = parseObject(".claude/settings.json", current)
+    if ("error" in parsed) return parsed
+    const settings = parsed.value
     const hooks = settings["hooks"] ?? {}
     if (!isObject(hooks)) return { error: ".claude/settings.json: `hooks` is not an object; it was left as it is" }
     const merged: Json = { ...hooks }
@@ -82,8 +81,9 @@ const claudeCodeSettings = (hookCommand: string): SetupFile => ({
 const jsonEntry = (path: string, key: string, name: string, value: unknown, fresh: Json = {}): SetupFile => ({
   path,
   merge: (current) => {
-    const config = parseObject(path, current)
-    if (isError(config)) return config
+    const parsed = parseObject(path, current)
+    if ("error" in parsed) return parsed
+    const config = parsed.value
     const entries = config[key] ?? {}
     if (!isObject(entries)) return { error: `${path}: \`${key}\` is not an object; it was left as it is` }
     if (entries[name] !== undefined) return { text: current ?? formatted(config) }

@@ -45,12 +45,23 @@ export const mcpCommand = Command.make(
       databaseSchema: flags.databaseSchema,
       root: Option.getOrUndefined(flags.goalsRoot)
     })
+    // Every usage error is found before a browser is connected or a port is bound.
+    const settings = flags.http
+      ? yield* serveSettings({
+          host: flags.host,
+          port: flags.port,
+          tokenFile: Option.getOrUndefined(flags.tokenFile),
+          allowRemote: flags.allowRemote,
+          dirs: flags.dirs,
+          envToken: process.env["ARMORY_TOKEN"]
+        })
+      : undefined
     const provider = Option.getOrUndefined(flags.provider) ?? readSetting(process.env, "provider")
     // The page is opened once, for as long as the server runs, and closed with it.
     const page = yield* pageGlobal(provider)
     const host: HostOptions = { skillSources: skillSources(flags.dirs), goals, page }
     const mcp = { sessionId: Option.getOrUndefined(flags.sessionId), version: ARMORY_VERSION, pageTools: provider !== undefined }
-    if (!flags.http) {
+    if (settings === undefined) {
       // stdout is the protocol's from here on: nothing else may be written there.
       // The end of stdin stops the server by interrupting the fiber that started it, so it runs on a
       // fiber of its own: that the client is done ends the command with success, not as a SIGINT would.
@@ -58,14 +69,6 @@ export const mcpCommand = Command.make(
       const exit = yield* Fiber.await(server)
       return yield* Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause) ? Effect.void : exit
     }
-    const settings = yield* serveSettings({
-      host: flags.host,
-      port: flags.port,
-      tokenFile: Option.getOrUndefined(flags.tokenFile),
-      allowRemote: flags.allowRemote,
-      dirs: flags.dirs,
-      envToken: process.env["ARMORY_TOKEN"]
-    })
     yield* Effect.scoped(
       Effect.gen(function* () {
         const context = yield* Layer.build(

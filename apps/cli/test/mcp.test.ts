@@ -125,6 +125,20 @@ describe("armory mcp", () => {
     expect(readdirSync(session).filter((name) => name.includes(".lock"))).toEqual([])
   })
 
+  it("refuses bad --http flags as invalid usage (exit 2) before it starts anything", async () => {
+    const cwd = temporaryDirectory()
+    const run = (args: ReadonlyArray<string>) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) =>
+        execFile(process.execPath, [bin, "mcp", ...args], { cwd }, (error, _stdout, stderr) => resolve({ code: error === null ? 0 : (error.code as number), stderr }))
+      )
+    const port = await run(["--http", "--port", "70000"])
+    expect(port.code).toBe(2)
+    expect(port.stderr).toContain("--port must be 0..65535, got 70000")
+    const remote = await run(["--http", "--host", "0.0.0.0"])
+    expect(remote.code).toBe(2)
+    expect(remote.stderr).toContain("refusing to bind 0.0.0.0: not a loopback address")
+  })
+
   it("lists its tools to the MCP Inspector CLI, a second client", async () => {
     const cwd = temporaryDirectory()
     const listed = await new Promise<string>((resolve, reject) => {

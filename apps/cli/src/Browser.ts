@@ -1,9 +1,10 @@
 import { isAbsolute, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
-import { type CdpPage, type JobResult, normalizeProvider, runJob, type Step, type StopOn } from "@armory/browser-runtime"
+import { type CdpPage, type JobOutcome, type JobResult, normalizeProvider, runJob, type Step, type StopOn } from "@armory/browser-runtime"
 import { acquireBrowserPage, probeProviders } from "@armory/host"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
+import { renderReceipt } from "./internal/CleanupText.js"
 import { CommandFailed } from "./internal/CommandFailed.js"
 
 const jsonFlag = Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("print one JSON object"))
@@ -70,10 +71,15 @@ const loadJob = (file: string) =>
     catch: (error) => new CommandFailed({ message: `cannot load ${file}: ${describe(error)}` })
   })
 
-const encodeResult = (result: JobResult) =>
+const encodeOutcome = (result: JobOutcome) =>
   result.status === "stopped"
     ? { status: result.status, stopReason: { code: result.stopReason.code, message: result.stopReason.message }, results: result.results }
     : { status: result.status, results: result.results }
+
+const encodeResult = (result: JobResult) =>
+  result.status === "cleanup-blocked"
+    ? { status: result.status, blocker: result.blocker, outcome: encodeOutcome(result.outcome), results: result.results, cleanup: result.cleanup }
+    : { ...encodeOutcome(result), ...(result.cleanup === undefined ? {} : { cleanup: result.cleanup }) }
 
 const runCommand = Command.make(
   "run",
@@ -91,7 +97,7 @@ const runCommand = Command.make(
           Effect.mapError((error) => new CommandFailed({ message: error.message }))
         )
         const result = yield* Effect.tryPromise({
-          try: () => runJob({ page: session.page, steps, stopOn, url: Option.getOrUndefined(url) }),
+          try: () => runJob({ page: session.page, steps, stopOn, url: Option.getOrUndefined(url), cleanup: session.cleanup }),
           catch: (error) => new CommandFailed({ message: describe(error) })
         })
         const encoded = encodeResult(result)
@@ -101,11 +107,15 @@ const runCommand = Command.make(
             : [
                 `status: ${encoded.status}`,
                 ...("stopReason" in encoded ? [`stopReason: ${encoded.stopReason.code}: ${encoded.stopReason.message}`] : []),
-                `results: ${JSON.stringify(encoded.results, null, 2)}`
+                `results: ${JSON.stringify(encoded.results, null, 2)}`,
+                ...(result.cleanup === undefined ? [] : [renderReceipt(result.cleanup)])
               ].join("\n")
         )
         if (result.status === "stopped") {
           return yield* new CommandFailed({ message: `the job stopped: ${result.stopReason.code}` })
+        }
+        if (result.status === "cleanup-blocked") {
+          return yield* new CommandFailed({ message: `cleanup-blocked: ${result.blocker}` })
         }
       })
     )
@@ -113,10 +123,11 @@ const runCommand = Command.make(
   Command.withShortDescription("Run a job module's declared steps on a browser page"),
   Command.withDescription(
     "Connects to the provider, opens a page of its own, loads --url (once, when given), runs the module's\n" +
-      "`steps` in order with its `stopOn` checked before navigation and before each step, prints the result,\n" +
-      "then closes its page and disconnects (the browser keeps running).\n" +
-      "Exit codes: 0 complete or no steps, 1 stopped (a stop reason), a step failed or no browser is available,\n" +
-      "2 invalid usage."
+      "`steps` in order with its `stopOn` checked before navigation and before each step, closes its page, the\n" +
+      "pages opened from it and its context, prints the result with the cleanup receipt (each item's proof that\n" +
+      "it is gone), then disconnects (the browser keeps running).\n" +
+      "Exit codes: 0 complete or no steps, 1 stopped (a stop reason), cleanup-blocked (the receipt could not be\n" +
+      "verified), a step failed or no browser is available, 2 invalid usage."
   )
 )
 

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises"
 import { readSetting } from "@armory/browser-runtime"
+import { renderReceipt } from "./internal/CleanupText.js"
 import type { ExecuteResult } from "@armory/codemode"
 import { sessionPaths } from "@armory/goal-store"
 import { type Channel, HOST_GLOBALS, makeHost, skillSources } from "@armory/host"
@@ -67,7 +68,7 @@ export const execCommand = Command.make(
           Effect.mapError((error) => new CommandFailed({ message: error.message }))
         )
         const code = yield* readCode(file)
-        const page = yield* pageGlobal(Option.getOrUndefined(provider) ?? readSetting(process.env, "provider"))
+        const { page, cleanup } = yield* pageGlobal(Option.getOrUndefined(provider) ?? readSetting(process.env, "provider"))
         const messages: Array<string> = []
         const channel: Channel = {
           id: "armory-exec",
@@ -79,9 +80,17 @@ export const execCommand = Command.make(
         const run = { channel, page, sessionId: session }
         const selected = yield* selectedGlobals(host.tools(run), globals)
         const result = yield* host.execute(code, { ...run, globals: selected, ...(timeoutMs === undefined ? {} : { timeoutMs }) }).pipe(Effect.mapError((error) => invalidUsage(`${error._tag === "InvalidLimitError" ? "--timeout" : "--globals"}: ${error.message}`)))
-        yield* Console.log(json ? JSON.stringify({ ...result, channel: { id: channel.id, messages } }) : renderText(result))
+        const receipt = cleanup === undefined ? undefined : yield* Effect.promise(cleanup)
+        yield* Console.log(
+          json
+            ? JSON.stringify({ ...result, channel: { id: channel.id, messages }, ...(receipt === undefined ? {} : { cleanup: receipt }) })
+            : [renderText(result), ...(receipt === undefined ? [] : [renderReceipt(receipt)])].join("\n")
+        )
         if (result.status !== "completed") {
           return yield* new CommandFailed({ message: `the execution ended with status ${result.status}` })
+        }
+        if (receipt !== undefined && !receipt.verified) {
+          return yield* new CommandFailed({ message: `cleanup-blocked: ${receipt.blocker ?? "the cleanup could not be verified"}` })
         }
       })
     )
@@ -90,16 +99,19 @@ export const execCommand = Command.make(
   Command.withDescription(
     "Run a file (or stdin) as the body of an async function in the QuickJS sandbox. Globals:\n" +
       "  channel  id(), send({ text }): messages are printed and collected in the result\n" +
-      "  page     url(), text(), query(), click(), type(), navigate() on a page of its own in the browser that\n" +
-      "           --provider (or ARMORY_BROWSER_PROVIDER) connects to; without one, or when it is unavailable,\n" +
-      "           every call fails with DomainUnavailableError naming what is missing\n" +
+      "  page     snapshot(), click/type/select/press/hover/value({ ref } | { selector }), waitFor(), url(), title(),\n" +
+      "           text(), query(), screenshot() (into .armory/artifacts), navigate(), dialogs() on a page of its own in\n" +
+      "           the browser that --provider (or ARMORY_BROWSER_PROVIDER) connects to; without one, or when it is\n" +
+      "           unavailable, every call fails with DomainUnavailableError naming what is missing. With a browser the\n" +
+      "           result carries a cleanup receipt proving every page and context it opened is gone\n" +
       "  skills   list(), arm({ prompt, url? }) over the skill roots (--dir)\n" +
       "  goals    set(), addCriterion(), addEvidence(), setCriterionStatus(), steer(), checkpoint(), addBlocker(),\n" +
       "           resolveBlocker(), setGoalStatus(), status(), complete(), sessions(), snapshot() on the goal store\n" +
       "           (--goals-root, default .armory/goals; --session-id); refusals throw the store's typed errors\n" +
       "           (GateRefused with its unmet list, SteeringRejected, ...)\n" +
       "`armory instructions` prints the declarations and rules a model gets.\n" +
-      "Exit codes: 0 the code completed, 1 it failed or timed out (the result is still printed)\n" +
+      "Exit codes: 0 the code completed, 1 it failed or timed out (the result is still printed), its cleanup\n" +
+      "could not be verified (cleanup-blocked)\n" +
       "or the file could not be read, 2 invalid usage (a global code mode refuses, a --timeout that is not positive)."
   )
 )

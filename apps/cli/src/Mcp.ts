@@ -58,7 +58,7 @@ export const mcpCommand = Command.make(
       : undefined
     const provider = Option.getOrUndefined(flags.provider) ?? readSetting(process.env, "provider")
     // The page is opened once, for as long as the server runs, and closed with it.
-    const page = yield* pageGlobal(provider)
+    const { page } = yield* pageGlobal(provider)
     const host: HostOptions = { skillSources: skillSources(flags.dirs), goals, page }
     const mcp = { sessionId: Option.getOrUndefined(flags.sessionId), version: ARMORY_VERSION, pageTools: provider !== undefined }
     if (settings === undefined) {

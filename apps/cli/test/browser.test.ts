@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describeRequiring } from "@armory/config/test-components"
@@ -65,7 +65,9 @@ describeRequiring("browser", "armory browser and exec against a real Chromium", 
     const run = await armory(["browser", "run", job, "--provider", "chrome-cdp", "--url", `${site.url}/plain`, "--json"], { env })
     expect(run.stderr).toBe("")
     expect(run.code).toBe(0)
-    expect(JSON.parse(run.stdout)).toEqual({ status: "complete", results: ["Fixture page", ["alpha", "beta"]] })
+    const result = JSON.parse(run.stdout)
+    expect(result).toMatchObject({ status: "complete", results: ["Fixture page", ["alpha", "beta"]], cleanup: { verified: true, blocker: null } })
+    expect(result.cleanup.items.map((item: { kind: string; removed: boolean }) => `${item.kind} ${item.removed}`)).toEqual(["page true", "context true"])
     expect(site.requests("/plain") - before).toBe(1)
   })
 
@@ -86,7 +88,7 @@ describeRequiring("browser", "armory browser and exec against a real Chromium", 
     await page.navigate({ url: ${JSON.stringify("FIXTURE")} })
     const heading = await page.text({ selector: "h1" })
     await page.click({ selector: "#go" })
-    return { heading, out: await page.text({ selector: "#out" }), items: (await page.query({ selector: "li.item" })).map((node) => node.text) }
+    return { heading, out: await page.text({ selector: "#out" }), items: (await page.query("li.item")).nodes.map((node) => node.text) }
   `
 
   it("exec binds a real page when --provider connects: the script reads the fixture and clicks", async () => {
@@ -94,6 +96,42 @@ describeRequiring("browser", "armory browser and exec against a real Chromium", 
     const run = await armory(["exec", code, "--provider", "chrome-cdp", "--json", "--dir", examples], { env })
     expect(run.code).toBe(0)
     expect(JSON.parse(run.stdout).result).toEqual({ heading: "Fixture page", out: "clicked", items: ["alpha", "beta"] })
+  })
+
+  it("runs the README's snapshot-then-act loop through code mode and proves its cleanup", async () => {
+    const readme = readFileSync(join(import.meta.dirname, "..", "README.md"), "utf8")
+    const example = /```js\n\/\/ order\.js[^\n]*\n([\s\S]*?)```/.exec(readme)?.[1]
+    if (example === undefined) throw new Error("the README has no order.js example")
+    const code = file("order.js", example.replace("http://127.0.0.1:8080", site.url))
+    const run = await armory(["exec", code, "--provider", "chrome-cdp", "--json", "--dir", examples], { env })
+    expect(run.stderr).toBe("")
+    expect(run.code).toBe(0)
+    const result = JSON.parse(run.stdout)
+    expect(result.result).toBe("Ordered l for Ada")
+    expect(result.calls.map((call: { path: string }) => call.path)).toEqual([
+      "page.navigate",
+      "page.snapshot",
+      "page.type",
+      "page.select",
+      "page.click",
+      "page.waitFor",
+      "page.text"
+    ])
+    expect(result.cleanup).toMatchObject({ verified: true, blocker: null })
+  })
+
+  it("exec hands a stale ref to the guest as StaleHandleError with its fields", async () => {
+    const code = file(
+      "stale.js",
+      `await page.navigate(${JSON.stringify(`${site.url}/choices`)})
+      const { id, tree } = await page.snapshot()
+      const keep = /- button "Keep" \\[ref=(\\w+)\\]/.exec(tree)[1]
+      await page.navigate(${JSON.stringify(`${site.url}/choices?again`)})
+      try { await page.click({ ref: keep }) } catch (error) { return { tag: error._tag, ref: error.ref === keep, reason: error.reason, id } }`
+    )
+    const run = await armory(["exec", code, "--provider", "chrome-cdp", "--json", "--dir", examples], { env })
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout).result).toEqual({ tag: "StaleHandleError", ref: true, reason: "the page navigated after snapshot s1", id: "s1" })
   })
 
   it("exec gives the same script DomainUnavailableError naming the provider error when there is no browser", async () => {

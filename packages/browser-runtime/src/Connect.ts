@@ -117,7 +117,16 @@ const connectOne = async (provider: ConcreteProvider, options: ConnectOptions, e
     options.connectLoader ??
     (async (address, { timeoutMs: timeout }) => {
       const chromium = await loadChromiumWith(options.chromiumLoader ?? loadChromium)
-      return chromium.connectOverCDP(address, { timeout })
+      const browser = await chromium.connectOverCDP(address, { timeout })
+      // Connecting redirects the default context's downloads (the user's own tabs) into Playwright's
+      // temporary folder, deleted at disconnect; this puts them back where the user's settings say.
+      const session = await browser.newBrowserCDPSession()
+      try {
+        await session.send("Browser.setDownloadBehavior", { behavior: "default" })
+      } finally {
+        await session.detach()
+      }
+      return browser
     })
   try {
     const browser = await connector(target, { timeoutMs: connectTimeoutMs })

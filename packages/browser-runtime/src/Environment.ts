@@ -42,12 +42,19 @@ export const normalizeProvider = (provider?: string, env: Environment = process.
 
 /**
  * The CDP address of a CDP provider. An explicit `cdpUrl` is for the provider the caller chose;
- * in auto mode each provider keeps its own address from the environment or its default.
+ * in auto mode each provider keeps its own address from the environment or its default. Aside has
+ * no CDP address (it is driven through its REPL): null, as in k-skill.
  */
-export const resolveCdpUrl = (
+export function resolveCdpUrl(
   provider: typeof PROVIDERS.BROWSEROS | typeof PROVIDERS.CHROME_CDP,
+  options?: { readonly cdpUrl?: string | undefined; readonly env?: Environment }
+): string
+export function resolveCdpUrl(provider: string, options?: { readonly cdpUrl?: string | undefined; readonly env?: Environment }): string | null
+export function resolveCdpUrl(
+  provider: string,
   options: { readonly cdpUrl?: string | undefined; readonly env?: Environment } = {}
-): string => {
+): string | null {
+  if (provider !== PROVIDERS.BROWSEROS && provider !== PROVIDERS.CHROME_CDP) return null
   const explicit = options.cdpUrl?.trim()
   if (explicit !== undefined && explicit !== "") return explicit
   const env = options.env ?? process.env

@@ -8,25 +8,139 @@ export const PageNode = Schema.Struct({
 })
 export type PageNode = typeof PageNode.Type
 
+/** What `query` answers: the first matches in document order, how many there were, and whether some were left out. */
+export const QueryResult = Schema.Struct({
+  nodes: Schema.Array(PageNode),
+  total: Schema.Number,
+  truncated: Schema.Boolean
+})
+export type QueryResult = typeof QueryResult.Type
+
 /**
- * The browser page as code mode sees it: a small, typed surface over one tab. Every method either
- * does what it says or fails; none returns a placeholder value.
+ * The accessibility tree of the page as YAML-like text, one line per node; every element an agent
+ * can act on carries `[ref=eN]`. Refs are valid for this snapshot only (see `StaleHandleError`).
+ */
+export const PageSnapshot = Schema.Struct({
+  id: Schema.String,
+  url: Schema.String,
+  title: Schema.String,
+  tree: Schema.String,
+  /** The tree was cut at a line boundary to stay within `maxBytes`; refs past the cut are not valid. */
+  truncated: Schema.Boolean
+})
+export type PageSnapshot = typeof PageSnapshot.Type
+
+/** A PNG written under the run's artifacts directory. */
+export const Screenshot = Schema.Struct({
+  path: Schema.String,
+  bytes: Schema.Number,
+  width: Schema.Number,
+  height: Schema.Number,
+  /** A full-page capture was clipped to the size bound. */
+  truncated: Schema.Boolean
+})
+export type Screenshot = typeof Screenshot.Type
+
+/** A dialog the page opened; it was dismissed. */
+export const DialogRecord = Schema.Struct({ type: Schema.String, message: Schema.String, url: Schema.String })
+export type DialogRecord = typeof DialogRecord.Type
+
+/**
+ * The element an action is for: a ref from the latest snapshot (optionally naming that snapshot, so
+ * a ref from another one is refused) or a selector that must match exactly one element.
+ */
+export type Target = string | { readonly ref: string; readonly snapshot?: string | undefined } | { readonly selector: string }
+
+/** Every call's own time bound; default {@link DEFAULT_PAGE_TIMEOUT_MS}. */
+export interface CallOptions {
+  readonly timeoutMs?: number | undefined
+}
+
+export interface TextOptions extends CallOptions {
+  /** Default 64 KiB. */
+  readonly maxBytes?: number | undefined
+}
+
+export interface QueryOptions extends CallOptions {
+  /** Default 200. */
+  readonly maxNodes?: number | undefined
+  /** Default 64 KiB. */
+  readonly maxBytes?: number | undefined
+}
+
+export interface SnapshotOptions extends CallOptions {
+  /** Default 64 KiB. */
+  readonly maxBytes?: number | undefined
+  /** A page with more elements fails with `PageTooLargeError` before it is walked; default 5000, at most 20000. */
+  readonly maxElements?: number | undefined
+}
+
+export interface ScreenshotOptions extends CallOptions {
+  /** The whole page instead of the viewport, clipped to a bounded size. */
+  readonly fullPage?: boolean | undefined
+}
+
+/** An observable to wait for; exactly one of text, url, selector or ref. */
+export type WaitCondition = (
+  | { readonly text: string }
+  | { readonly url: string }
+  | { readonly selector: string }
+  | { readonly ref: string }
+) & {
+  /** For text, selector and ref: `visible` (default), `hidden`, `attached` or `detached`. */
+  readonly state?: "visible" | "hidden" | "attached" | "detached" | undefined
+  readonly timeoutMs?: number | undefined
+}
+
+export const DEFAULT_PAGE_TIMEOUT_MS = 5000
+export const MAX_PAGE_TIMEOUT_MS = 120_000
+export const DEFAULT_MAX_BYTES = 64 * 1024
+export const MAX_MAX_BYTES = 1024 * 1024
+export const DEFAULT_MAX_NODES = 200
+export const MAX_MAX_NODES = 5000
+export const DEFAULT_MAX_SNAPSHOT_ELEMENTS = 5000
+export const MAX_MAX_SNAPSHOT_ELEMENTS = 20_000
+
+/**
+ * The browser page as code mode sees it: a typed surface over one tab for the snapshot-then-act
+ * loop. Every method either does what it says or fails with a typed error (`StaleHandleError`,
+ * `AmbiguousSelectorError`, `ElementNotFoundError`, `InvalidSelectorError`, `NavigationError`,
+ * `PageTimeoutError`, `PageClosedError`, `DialogOpenedError`, `PageTooLargeError`, `UnsafeUrlError`); none returns a
+ * placeholder value, and everything the page yields is data.
  */
 export interface Page {
   /** The address of the page now. */
   url(): Promise<string>
-  /** The rendered text of the first element matching `selector` (default: the whole body). */
-  text(selector?: string): Promise<string>
-  /** Every element matching `selector`, in document order. */
-  query(selector: string): Promise<ReadonlyArray<PageNode>>
-  click(selector: string): Promise<void>
-  /** Replaces the value of the input matching `selector` with `text`. */
-  type(selector: string, text: string): Promise<void>
+  title(): Promise<string>
+  /**
+   * The rendered text of the first element matching `selector` (default: the whole body), cut to
+   * `maxBytes` with a closing `[truncated: …]` line saying how much was left out.
+   */
+  text(selector?: string, options?: TextOptions): Promise<string>
+  /** The first `maxNodes` elements matching `selector`, in document order, within `maxBytes`. */
+  query(selector: string, options?: QueryOptions): Promise<QueryResult>
+  /** The accessibility tree with a ref per element; the refs of any earlier snapshot stop being valid. */
+  snapshot(options?: SnapshotOptions): Promise<PageSnapshot>
+  click(target: Target, options?: CallOptions): Promise<void>
+  /** Replaces the value of the input `target` with `text`. */
+  type(target: Target, text: string, options?: CallOptions): Promise<void>
+  /** Selects options of a `<select>` by value or label; answers the values now selected. */
+  select(target: Target, values: string | ReadonlyArray<string>, options?: CallOptions): Promise<ReadonlyArray<string>>
+  /** Presses a key (`Enter`, `Control+A`) with `target` focused. */
+  press(target: Target, key: string, options?: CallOptions): Promise<void>
+  hover(target: Target, options?: CallOptions): Promise<void>
+  /** The current value of an input, textarea or select. */
+  value(target: Target, options?: CallOptions): Promise<string>
+  /** Resolves when the observable holds; `PageTimeoutError` when it does not within the timeout. */
+  waitFor(condition: WaitCondition): Promise<void>
+  screenshot(options?: ScreenshotOptions): Promise<Screenshot>
   /**
    * Loads `url` and waits for the DOM to be ready. Only http, https and about:blank pass the same
    * guard as `runJob`; anything else fails with `UnsafeUrlError` before the page is touched.
    */
-  navigate(url: string): Promise<void>
+  navigate(url: string, options?: CallOptions): Promise<void>
+  /** Every dialog the page opened so far (each was dismissed and failed the call it interrupted). */
+  dialogs(): Promise<ReadonlyArray<DialogRecord>>
 }
 
 /** A domain object the host could not provide: names the object and the capability it lacks. */
@@ -42,5 +156,21 @@ export class DomainUnavailableError extends Schema.TaggedError<DomainUnavailable
 /** A page whose every method fails with `DomainUnavailableError` naming what is missing. */
 export const unavailablePage = (missing: string): Page => {
   const fail = (): Promise<never> => Promise.reject(new DomainUnavailableError({ object: "page", missing }))
-  return { url: fail, text: fail, query: fail, click: fail, type: fail, navigate: fail }
+  return {
+    url: fail,
+    title: fail,
+    text: fail,
+    query: fail,
+    snapshot: fail,
+    click: fail,
+    type: fail,
+    select: fail,
+    press: fail,
+    hover: fail,
+    value: fail,
+    waitFor: fail,
+    screenshot: fail,
+    navigate: fail,
+    dialogs: fail
+  }
 }

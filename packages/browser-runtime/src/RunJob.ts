@@ -1,4 +1,5 @@
 import type { Effect } from "effect"
+import { type CleanupReceipt, receiptOf } from "./CleanupReceipt.js"
 import { describeFailure } from "./internal/failure.js"
 import { fromPromise } from "./internal/fromPromise.js"
 import { NavigationFailedError, StepFailedError, StepTimeoutError, StopCheckFailedError } from "./JobErrors.js"
@@ -50,12 +51,34 @@ export interface RunJobOptions<P> {
   readonly page: P
   /** Bound on the navigation, each `stopOn` call and each step; default 30000 ms. */
   readonly stepTimeoutMs?: number | undefined
+  /**
+   * Takes down what the run created (an `AutomationSession`'s `cleanup`); called once after the job,
+   * however it ended. Its receipt is in the result, and a receipt that is not verified makes the
+   * run `cleanup-blocked` instead of its own outcome.
+   */
+  readonly cleanup?: (() => Promise<CleanupReceipt>) | undefined
 }
 
-export type JobResult =
+/** What the steps came to, before cleanup is judged. */
+export type JobOutcome =
   | { readonly status: "no-steps"; readonly results: ReadonlyArray<unknown> }
   | { readonly status: "complete"; readonly results: ReadonlyArray<unknown> }
   | { readonly status: "stopped"; readonly stopReason: StopReason; readonly results: ReadonlyArray<unknown> }
+
+/**
+ * A job's result. With `cleanup`, it carries the receipt; when the receipt is not verified the
+ * status is `cleanup-blocked` (blocker `BLOCKED_BROWSER_DRIVER_CLEANUP_FAILED`) and `outcome` says
+ * what the steps came to: such a run is never a success.
+ */
+export type JobResult =
+  | (JobOutcome & { readonly cleanup?: CleanupReceipt | undefined })
+  | {
+      readonly status: "cleanup-blocked"
+      readonly blocker: "BLOCKED_BROWSER_DRIVER_CLEANUP_FAILED"
+      readonly outcome: JobOutcome
+      readonly results: ReadonlyArray<unknown>
+      readonly cleanup: CleanupReceipt
+    }
 
 /** The errors a job rejects with, besides the TypeError of a malformed job. */
 export type JobError = UnsafeUrlError | NavigationFailedError | StepFailedError | StepTimeoutError | StopCheckFailedError
@@ -112,6 +135,26 @@ const describeAnswer = (answer: unknown): string => {
  * runs; an unsafe `url` is an `UnsafeUrlError` before anything runs.
  */
 export const runJob = async <P>(options: RunJobOptions<P>): Promise<JobResult> => {
+  const { cleanup } = options
+  if (cleanup === undefined) return runSteps(options)
+  let outcome: JobOutcome
+  try {
+    outcome = await runSteps(options)
+  } catch (error) {
+    await takeDown(cleanup)
+    throw error
+  }
+  const receipt = await takeDown(cleanup)
+  return receipt.verified
+    ? { ...outcome, cleanup: receipt }
+    : { status: "cleanup-blocked", blocker: "BLOCKED_BROWSER_DRIVER_CLEANUP_FAILED", outcome, results: outcome.results, cleanup: receipt }
+}
+
+/** The cleanup's receipt; a cleanup that throws proves nothing, so its receipt is unverified. */
+const takeDown = (cleanup: () => Promise<CleanupReceipt>): Promise<CleanupReceipt> =>
+  cleanup().catch((error: unknown) => receiptOf([{ kind: "page", id: "?", removed: false, proof: `cleanup failed: ${describeFailure(error)}` }]))
+
+const runSteps = async <P>(options: RunJobOptions<P>): Promise<JobOutcome> => {
   const { url, steps, stopOn, page } = options
   if (!Array.isArray(steps) || steps.length === 0) return { status: "no-steps", results: [] }
   steps.forEach((step: unknown, index) => {

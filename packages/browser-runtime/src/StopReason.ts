@@ -11,7 +11,8 @@ export const STOP_CODES = [
   "ELECTRONIC_SIGNATURE",
   "IRREVERSIBLE_BOUNDARY",
   "BLOCKED",
-  "UNAVAILABLE"
+  "UNAVAILABLE",
+  "MANUAL_HANDOFF"
 ] as const
 
 export type StopCode = (typeof STOP_CODES)[number]
@@ -24,7 +25,8 @@ export const STOP_DESCRIPTIONS: Readonly<Record<StopCode, string>> = {
   ELECTRONIC_SIGNATURE: "continuing would sign electronically on the user's behalf",
   IRREVERSIBLE_BOUNDARY: "continuing would submit something that cannot be undone",
   BLOCKED: "the site blocked or refused the request",
-  UNAVAILABLE: "the browser provider is unavailable"
+  UNAVAILABLE: "the browser provider is unavailable",
+  MANUAL_HANDOFF: "the job hands the page over to the user to continue by hand"
 }
 
 /** A typed reason to stop: a code and a message for the person taking over. */

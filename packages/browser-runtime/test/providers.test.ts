@@ -54,6 +54,8 @@ describe("providers and environment", () => {
     expect(resolveCdpUrl("chrome-cdp", { env: {} })).toBe(DEFAULT_CHROME_CDP_URL)
     expect(resolveCdpUrl("browseros", { env })).toBe("http://127.0.0.1:9300")
     expect(resolveCdpUrl("chrome-cdp", { env })).toBe("http://127.0.0.1:9400")
+    expect(resolveCdpUrl("aside", { env })).toBeNull()
+    expect(resolveCdpUrl("auto", { env })).toBeNull()
     expect(resolveCdpUrl("chrome-cdp", { env, cdpUrl: "http://127.0.0.1:9500" })).toBe("http://127.0.0.1:9500")
     expect(resolveAsideCommand({ env: {} })).toBe("aside")
     expect(resolveAsideCommand({ env: { KSKILL_ASIDE_COMMAND: "aside-beta" } })).toBe("aside-beta")

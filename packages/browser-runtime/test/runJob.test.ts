@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { runJob, runJobEffect, StopCheckFailedError, StopReason, stopReason, UnsafeUrlError } from "../src/index.js"
+import { receiptOf, runJob, runJobEffect, STOP_DESCRIPTIONS, StopCheckFailedError, StopReason, stopReason, UnsafeUrlError } from "../src/index.js"
 
 /** A page that only records navigations: the runner's contract is about what it asks of the page. */
 const recordingPage = () => {
@@ -17,6 +17,43 @@ const recordingPage = () => {
 }
 
 describe("runJob", () => {
+  it("answers MANUAL_HANDOFF as a stop reason, as k-skill jobs do", async () => {
+    const result = await runJob({ page: {}, steps: [() => 1], stopOn: () => "MANUAL_HANDOFF" })
+    expect(result).toMatchObject({ status: "stopped", stopReason: { code: "MANUAL_HANDOFF", message: STOP_DESCRIPTIONS.MANUAL_HANDOFF } })
+  })
+
+  it("carries the cleanup receipt, and is cleanup-blocked, never complete, when the receipt is not verified", async () => {
+    const removed = receiptOf([{ kind: "page", id: "T1", removed: true, proof: "absent from Target.getTargets" }])
+    const kept = receiptOf([{ kind: "page", id: "T1", removed: false, proof: "still in the browser's target list" }])
+    expect(await runJob({ page: {}, steps: [() => 1], cleanup: async () => removed })).toEqual({ status: "complete", results: [1], cleanup: removed })
+    const blocked = await runJob({ page: {}, steps: [() => 1], cleanup: async () => kept })
+    expect(blocked).toEqual({
+      status: "cleanup-blocked",
+      blocker: "BLOCKED_BROWSER_DRIVER_CLEANUP_FAILED",
+      outcome: { status: "complete", results: [1] },
+      results: [1],
+      cleanup: kept
+    })
+    const thrown = await runJob({ page: {}, steps: [() => 1], cleanup: () => Promise.reject(new Error("browser gone")) })
+    expect(thrown).toMatchObject({ status: "cleanup-blocked", cleanup: { verified: false, items: [{ removed: false, proof: "cleanup failed: browser gone" }] } })
+    let cleaned = 0
+    await expect(
+      runJob({
+        page: {},
+        steps: [
+          () => {
+            throw new Error("boom")
+          }
+        ],
+        cleanup: async () => {
+          cleaned += 1
+          return removed
+        }
+      })
+    ).rejects.toMatchObject({ _tag: "StepFailedError" })
+    expect(cleaned).toBe(1)
+  })
+
   it("returns no-steps without navigating for an empty or missing step list", async () => {
     const { page, events } = recordingPage()
     expect(await runJob({ url: "https://example.com", steps: [], page })).toEqual({ status: "no-steps", results: [] })

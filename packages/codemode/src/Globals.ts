@@ -35,6 +35,9 @@ const RESERVED_WORDS = new Set(
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
 
+/** Whether `name` can be declared as a binding: an ASCII identifier that is not a reserved word. */
+export const isBindingName = (name: string): boolean => IDENTIFIER.test(name) && !RESERVED_WORDS.has(name)
+
 /**
  * Builds a fresh guest realm exactly as an execution seeds it (QuickJS's intrinsics as the prelude
  * leaves them, plus `console` and `tools`, no host globals) and lists the names on its `globalThis`.
@@ -59,7 +62,7 @@ export const assertValidGlobals = (tools: ToolTree, globals: ReadonlyArray<strin
     const refuse = (rule: InvalidGlobalsRule) => {
       throw new InvalidGlobalsError({ name, rule })
     }
-    if (!IDENTIFIER.test(name) || RESERVED_WORDS.has(name)) refuse("not-an-identifier")
+    if (!isBindingName(name)) refuse("not-an-identifier")
     if (seen.has(name)) refuse("duplicate")
     seen.add(name)
     if (BUILTIN_GLOBAL_NAMES.has(name)) refuse("shadows-builtin")

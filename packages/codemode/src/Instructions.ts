@@ -1,4 +1,5 @@
-import { globalsStatement } from "./Globals.js"
+import { globalsStatement, isBindingName } from "./Globals.js"
+import { callForms } from "./internal/CallForms.js"
 import {
   definitionDeclarations,
   docComment,
@@ -24,13 +25,18 @@ const toolSignature = (name: string, tool: Tool, indent: string, definitions: Re
     Object.assign(definitions, document.definitions)
     output = typeOf(document.root, indent)
   }
+  const forms = callForms(tool.input)
   const optional = optionalInput(input.root)
   const parameter = takesNoInput(input.root)
     ? ""
     : optional === undefined
-      ? `input: ${typeOf(input.root, indent)}`
+      ? `input${forms.emptyObject ? "?" : ""}: ${typeOf(input.root, indent)}`
       : `input?: ${typeOf(optional, indent)}`
-  return [...docComment(tool.description, indent), `${indent}${propertyKey(name)}(${parameter}): Promise<${output}>`]
+  const signature = (parameters: string) => `${indent}${propertyKey(name)}(${parameters}): Promise<${output}>`
+  // The whole input is declared first, as the form every other call is short for; the string form is
+  // named for the field it fills, since that name is all that tells the model where the string goes.
+  const short = forms.stringField === undefined ? [] : [signature(`${isBindingName(forms.stringField) ? forms.stringField : "value"}: string`)]
+  return [...docComment(tool.description, indent), signature(parameter), ...short]
 }
 
 const namespaceBody = (tree: ToolTree, indent: string, definitions: Record<string, unknown>): ReadonlyArray<string> =>
@@ -66,7 +72,8 @@ export const instructions = (tools: ToolTree, options: InstructionsOptions = {})
     "```",
     "",
     "Rules:",
-    "- Call a tool with exactly one input value: `await tools.<namespace>.<tool>(input)`." +
+    "- Call a tool with one input value, `await tools.<namespace>.<tool>(input)`, or with none where the input is optional (`input?`). " +
+      "A tool that also declares a string form, such as `text(selector: string)`, takes that one field as a bare string: `text(\"h1\")` is `text({ selector: \"h1\" })`." +
       (globals.length === 0 ? "" : ` A global such as \`${globals[0]}\` is the same tools as \`tools.${globals[0]}\`.`),
     "- Run independent calls together with `Promise.all`.",
     "- A failed call throws an Error with `_tag` and `message` (plus the error's own fields); catch it to recover. A call the host refuses throws `ToolCallDenied`.",

@@ -12,8 +12,11 @@ export interface ToolContext {
 
 /**
  * One operation the guest can call as `await tools.<namespace>.<name>(input)`.
- * `input` decodes the single value the guest passes (from its JSON form); `output`, when given,
- * encodes what `run` returns back into JSON for the guest.
+ * `input` decodes the single value the guest passes (from its JSON form); when it is an object with
+ * no required field the guest may pass nothing (`{}`), and when a lone string can only mean one
+ * field (the one required field, when that is a string, or, with none required, the only string
+ * field) the guest may pass that string alone. `output`, when given, encodes what `run` returns back
+ * into JSON for the guest.
  */
 export interface Tool<I = unknown, O = unknown> {
   readonly description: string

@@ -1,6 +1,7 @@
 import { Cause, Effect, Exit, Result, Schema } from "effect"
 import type { Tool } from "./Tool.js"
 import { encodeBounded } from "./internal/BoundedJson.js"
+import { callForms, expandCall } from "./internal/CallForms.js"
 
 /** Nesting allowed in anything a tool call decodes from its caller or encodes for it. */
 export const MAX_JSON_DEPTH = 64
@@ -27,15 +28,18 @@ const jsonCodec = (schema: Schema.Codec<unknown, unknown>): Schema.Codec<unknown
 }
 
 /**
- * A tool's input read from the JSON a caller sent, or why it was refused. The plain schema reads the
+ * A tool's input read from the JSON a caller sent, or why it was refused. The shorter calls the
+ * schema admits are expanded first: no value for an input object with no required field is `{}`,
+ * and a lone string for one with a single field it can fill is that field. The plain schema reads the
  * common case and words the errors; only when it refuses is the JSON form of the schema tried, for
  * what JSON can only spell differently (null for an absent field, dates as text). A schema that
  * throws is a defect of the tool and is thrown on.
  */
 export const decodeToolInput = (tool: Tool, value: unknown): Result.Result<unknown, string> => {
-  const plain = Schema.decodeUnknownResult(tool.input)(value)
+  const input = expandCall(callForms(tool.input), value)
+  const plain = Schema.decodeUnknownResult(tool.input)(input)
   if (Result.isSuccess(plain)) return Result.succeed(plain.success)
-  const fromJson = Schema.decodeUnknownResult(jsonCodec(tool.input))(value)
+  const fromJson = Schema.decodeUnknownResult(jsonCodec(tool.input))(input)
   if (Result.isSuccess(fromJson)) return Result.succeed(fromJson.success)
   const refusal: unknown = plain.failure
   return Result.fail(typeof refusal === "object" && refusal !== null && "message" in refusal ? String(refusal.message) : String(refusal))

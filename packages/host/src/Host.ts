@@ -1,4 +1,4 @@
-import { type Page, unavailablePage } from "@armory/browser-runtime"
+import { PAGE_INSTRUCTIONS, type Page, unavailablePage } from "@armory/browser-runtime"
 import { type ExecuteResult, executeEffect, instructions, type InvalidGlobalsError, type InvalidLimitError, Sandboxes, type SandboxPoolOptions, type ToolTree } from "@armory/codemode"
 import type { GoalStoreError } from "@armory/goal-store"
 import { storeAccess } from "@armory/goal-store/backend"
@@ -83,7 +83,11 @@ export const makeHost = Effect.fn("makeHost")(function* (
     goals,
     operatorGoals,
     tools,
-    instructions: (globals) => instructions(tools({ channel: unavailableChannel }), { globals: globals ?? HOST_GLOBALS }),
+    instructions: (globals) => {
+      const bound = globals ?? HOST_GLOBALS
+      const rendered = instructions(tools({ channel: unavailableChannel }), { globals: bound })
+      return bound.includes("page") ? `${rendered}\n\n${PAGE_INSTRUCTIONS}` : rendered
+    },
     execute: (code, run) =>
       executeEffect(code, {
         tools: tools(run),

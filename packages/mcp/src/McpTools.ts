@@ -35,12 +35,21 @@ export const SKILL_TOOL_NAMES = {
 
 /** The page tools, offered only when the server was given a browser (`McpOptions.pageTools`). */
 export const PAGE_TOOL_NAMES = {
-  url: "page_url",
-  text: "page_text",
-  query: "page_query",
+  snapshot: "page_snapshot",
   click: "page_click",
   type: "page_type",
-  navigate: "page_navigate"
+  select: "page_select",
+  press: "page_press",
+  hover: "page_hover",
+  value: "page_value",
+  waitFor: "page_wait_for",
+  url: "page_url",
+  title: "page_title",
+  text: "page_text",
+  query: "page_query",
+  screenshot: "page_screenshot",
+  navigate: "page_navigate",
+  dialogs: "page_dialogs"
 } as const satisfies Record<keyof HostToolTree["page"], string>
 
 /** Every tool the server lists, in order: the goal tools, the skills tools, then code mode and the probe (and the page tools after them, with a browser). */

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { CHROMIUM_FLAGS, chromiumExecutable } from "@armory/config/test-components"
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
@@ -58,11 +58,17 @@ const answersOn = async (port: number): Promise<number> => {
 
 /**
  * Starts Chromium (`ARMORY_CHROMIUM`, else Debian's) on `port`, or on a port it picks (read back
- * from `DevToolsActivePort`); throws, naming what is missing, when there is no Chromium.
+ * from `DevToolsActivePort`), optionally with the user's download folder set in its profile; throws, naming what is missing, when there is no Chromium.
  */
-export const launchChromium = async (port = 0): Promise<LaunchedChromium> => {
+export const launchChromium = async (port = 0, options: { readonly downloadsDirectory?: string } = {}): Promise<LaunchedChromium> => {
   const executable = chromiumExecutable()
   const profile = mkdtempSync(join(tmpdir(), "armory-chromium-"))
+  if (options.downloadsDirectory !== undefined) {
+    // The user's own download folder, as their browser settings would have it.
+    mkdirSync(join(profile, "Default"), { recursive: true })
+    const preferences = { download: { default_directory: options.downloadsDirectory, prompt_for_download: false } }
+    writeFileSync(join(profile, "Default", "Preferences"), JSON.stringify(preferences))
+  }
   const child: ChildProcess = spawn(executable, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"], {
     detached: true,
     stdio: "ignore"

@@ -58,6 +58,8 @@ export const typeOf = (value: unknown, indent: string): string => {
   const all = asList(schema["allOf"])
   if (all.length > 0) return all.map((member) => parenthesised(typeOf(member, indent))).join(" & ")
   const type = schema["type"]
+  // How Effect spells an object with no fields: TypeScript's `{}` means the same, any value but null and undefined.
+  if (type === undefined && asSchema(schema["not"])?.["type"] === "null") return "{}"
   if (Array.isArray(type)) return union(type.map((member) => typeOf({ ...schema, type: member }, indent)))
   switch (type) {
     case "string":

@@ -1,5 +1,4 @@
 import { unavailablePage } from "@armory/browser-runtime"
-import { instructions } from "@armory/codemode"
 import { HOST_GLOBALS, makeHost, skillSources, unavailableChannel } from "@armory/host"
 import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
@@ -25,7 +24,7 @@ export const instructionsCommand = Command.make(
       Effect.mapError((error) => new CommandFailed({ message: error.message }))
     )
     const tools = host.tools({ channel: unavailableChannel, page: unavailablePage(NO_BROWSER) })
-    const text = instructions(tools, { globals: yield* selectedGlobals(tools, globals) })
+    const text = host.instructions(yield* selectedGlobals(tools, globals))
     yield* Console.log(json ? JSON.stringify({ instructions: text }) : text)
   }, Effect.scoped)
 ).pipe(

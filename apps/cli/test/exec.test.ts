@@ -126,6 +126,17 @@ describe("armory instructions", () => {
     expect(run.stdout).toContain("text(input?: {")
   })
 
+  it("describes the snapshot-then-act loop when page is bound, and not without it", async () => {
+    const run = await armory(["instructions", "--dir", examples])
+    expect(run.stdout).toContain("Driving `page`: a loop of snapshot, then one action, then a new snapshot.")
+    expect(run.stdout).toContain("fails with StaleHandleError: never retry it")
+    expect(run.stdout).toContain("snapshot(input?: {")
+    expect(run.stdout).toContain("text(selector: string): Promise<string>")
+    const without = await armory(["instructions", "--dir", examples, "--globals", "skills,goals"])
+    expect(without.code).toBe(0)
+    expect(without.stdout).not.toContain("Driving `page`")
+  })
+
   it("never tells the model about force: the goals tools cannot change a complete goal", async () => {
     const run = await armory(["instructions", "--dir", examples])
     expect(run.stdout).toContain("complete(input")

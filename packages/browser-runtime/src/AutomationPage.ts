@@ -114,8 +114,17 @@ export interface PageSettings {
   readonly artifactsDirectory?: string | undefined
 }
 
-/** The longest text a dialog's message keeps: the page writes it, so it is bounded like any page data. */
+/** The longest dialog message and title kept: the page writes them, so they are bounded like any page data. */
 const MAX_DIALOG_MESSAGE_CHARS = 2000
+const MAX_TITLE_CHARS = 1000
+
+const boundedTitle = (title: string): string => (title.length <= MAX_TITLE_CHARS ? title : `${title.slice(0, MAX_TITLE_CHARS)}…`)
+
+/** Page-written text cut to `maxBytes`, with a closing line saying how much was left out. */
+const boundedText = (text: string, length: number, maxBytes: number): string => {
+  const kept = cutAtCharacter(text, maxBytes)
+  return kept.length === length ? kept : `${kept}\n[truncated: ${kept.length} of ${length} characters shown]`
+}
 /** A full-page screenshot is clipped to this many CSS pixels each way. */
 const MAX_SCREENSHOT_WIDTH = 4000
 const MAX_SCREENSHOT_HEIGHT = 16_000
@@ -328,7 +337,7 @@ export const automationPage = (page: AutomationPage, settings: PageSettings = {}
 
   return {
     url: () => call("url", async () => page.url()),
-    title: () => call("title", () => page.title()),
+    title: () => call("title", async () => boundedTitle(await page.title())),
     text: (selector = "body", options) =>
       call("text", async () => {
         const timeout = timeoutOf(options)
@@ -342,8 +351,7 @@ export const automationPage = (page: AutomationPage, settings: PageSettings = {}
           if (isPlaywrightTimeout(error)) throw new ElementNotFoundError({ target: describeTarget(selector), timeoutMs: timeout })
           throw error
         }
-        const text = cutAtCharacter(read.text, maxBytes)
-        return text.length === read.length ? text : `${text}\n[truncated: ${text.length} of ${read.length} characters shown]`
+        return boundedText(read.text, read.length, maxBytes)
       }),
     query: (selector, options) =>
       call("query", async () => {
@@ -374,7 +382,7 @@ export const automationPage = (page: AutomationPage, settings: PageSettings = {}
         const id = `s${snapshots}`
         current = { id, refs: snapshotRefs(tree) }
         invalidated = null
-        return { id, url: page.url(), title: await page.title(), tree, truncated }
+        return { id, url: page.url(), title: boundedTitle(await page.title()), tree, truncated }
       }),
     click: (target, options) => act("click", target, options, (locator, timeout) => locator.click({ timeout })),
     type: (target, text, options) => act("type", target, options, (locator, timeout) => locator.fill(text, { timeout })),
@@ -382,7 +390,11 @@ export const automationPage = (page: AutomationPage, settings: PageSettings = {}
       act("select", target, options, (locator, timeout) => locator.selectOption(typeof values === "string" ? values : [...values], { timeout })),
     press: (target, key, options) => act("press", target, options, (locator, timeout) => locator.press(key, { timeout })),
     hover: (target, options) => act("hover", target, options, (locator, timeout) => locator.hover({ timeout })),
-    value: (target, options) => act("value", target, options, (locator, timeout) => locator.inputValue({ timeout })),
+    value: (target, options) =>
+      act("value", target, options, async (locator, timeout) => {
+        const value = await locator.inputValue({ timeout })
+        return boundedText(value, value.length, DEFAULT_MAX_BYTES)
+      }),
     waitFor: (condition) =>
       call("waitFor", async () => {
         const timeout = timeoutOf(condition)

@@ -111,6 +111,7 @@ export const MAX_MAX_SNAPSHOT_ELEMENTS = 20_000
 export interface Page {
   /** The address of the page now. */
   url(): Promise<string>
+  /** The page's title, cut to 1,000 characters. */
   title(): Promise<string>
   /**
    * The rendered text of the first element matching `selector` (default: the whole body), cut to
@@ -129,7 +130,7 @@ export interface Page {
   /** Presses a key (`Enter`, `Control+A`) with `target` focused. */
   press(target: Target, key: string, options?: CallOptions): Promise<void>
   hover(target: Target, options?: CallOptions): Promise<void>
-  /** The current value of an input, textarea or select. */
+  /** The current value of an input, textarea or select, cut to 64 KiB like `text`. */
   value(target: Target, options?: CallOptions): Promise<string>
   /** Resolves when the observable holds; `PageTimeoutError` when it does not within the timeout. */
   waitFor(condition: WaitCondition): Promise<void>

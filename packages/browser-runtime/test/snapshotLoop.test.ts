@@ -42,6 +42,14 @@ const refOf = (tree: string, role: string, name: string): string => {
   return ref
 }
 
+const until = async (holds: () => Promise<boolean>): Promise<void> => {
+  const deadline = Date.now() + 10_000
+  while (!(await holds())) {
+    if (Date.now() > deadline) throw new Error("timed out waiting for the page")
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
 describeRequiring("browser", "the snapshot-then-act loop on a real Chromium", () => {
   let chromium: LaunchedChromium
   let site: FixtureSite
@@ -120,6 +128,8 @@ describeRequiring("browser", "the snapshot-then-act loop on a real Chromium", ()
   it("fails typed when the page navigates away between the snapshot and the action", async () => {
     await page.navigate(`${site.url}/leaving`)
     const stay = refOf((await page.snapshot()).tree, "button", "Stay")
+    // The page's own script navigates, between the agent's snapshot and its action.
+    await session.page.evaluate(() => Reflect.apply(Reflect.get(globalThis, "leave"), globalThis, []))
     await page.waitFor({ url: "**/plain?left=1" })
     expect(await failure(page.click({ ref: stay }))).toMatchObject({ _tag: "StaleHandleError", reason: expect.stringMatching(/navigated/) })
   })
@@ -177,8 +187,9 @@ describeRequiring("browser", "the snapshot-then-act loop on a real Chromium", ()
     expect(await session.page.evaluate(() => Reflect.get(globalThis, "answer"))).toBe(false)
     expect(await failure(page.click("#prompt"))).toMatchObject({ _tag: "DialogOpenedError", type: "prompt" })
     expect(await session.page.evaluate(() => Reflect.get(globalThis, "answer"))).toBeNull()
-    await page.click("#later")
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The page's own timer opens an alert between two calls: the next call fails with it.
+    await session.page.evaluate(() => Reflect.apply(Reflect.get(globalThis, "later"), globalThis, []))
+    await until(async () => (await page.dialogs()).length === 3)
     expect(await failure(page.text("#x"))).toMatchObject({ _tag: "DialogOpenedError", type: "alert", message: "Session expired", action: "text" })
     expect(await page.text("#x")).toBe("x")
     expect((await page.dialogs()).map(({ type, message }) => ({ type, message }))).toEqual([
@@ -204,6 +215,18 @@ describeRequiring("browser", "the snapshot-then-act loop on a real Chromium", ()
     expect(tooLarge).toMatchObject({ limit: 5000, elements: expect.any(Number) })
     expect((tooLarge as PageTooLargeError).elements).toBeGreaterThan(200_000)
     expect(await page.title()).toBe("Huge")
+  })
+
+  it("bounds the title, a value and a dialog's message the page writes", async () => {
+    await page.navigate(`${site.url}/oversized`)
+    const dialog = await failure(page.click("#shout"))
+    expect(dialog).toMatchObject({ _tag: "DialogOpenedError", type: "alert" })
+    expect((dialog as DialogOpenedError).message).toHaveLength(2000)
+    const title = await page.title()
+    expect(title).toHaveLength(1001)
+    expect((await page.snapshot()).title).toBe(title)
+    const value = await page.value("#big")
+    expect(value).toMatch(/\n\[truncated: 65536 of 1000000 characters shown\]$/)
   })
 
   it("cuts a large snapshot at a line within maxBytes, and refuses the refs it left out", async () => {

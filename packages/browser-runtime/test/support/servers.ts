@@ -66,7 +66,7 @@ export const FIXTURE_PAGES: Readonly<Record<string, string>> = {
     "Dialogs",
     `<button id="confirm" onclick="window.answer = confirm('Delete everything?')">Delete</button>` +
       `<button id="prompt" onclick="window.answer = prompt('Your password?')">Ask</button>` +
-      `<button id="later" onclick="setTimeout(() => alert('Session expired'), 50)">Later</button><p id="x">x</p>`
+      `<p id="x">x</p><script>window.later = () => setTimeout(() => alert('Session expired'), 0)</script>`
   ),
   "/popups": page(
     "Popups",
@@ -74,7 +74,7 @@ export const FIXTURE_PAGES: Readonly<Record<string, string>> = {
       `<a id="blank" href="/plain?popup=link" target="_blank">New tab</a>` +
       `<a id="download" href="/file.txt" download>Download</a>`
   ),
-  "/leaving": page("Leaving", `<button id="stay">Stay</button><script>setTimeout(() => { location.href = '/plain?left=1' }, 300)</script>`),
+  "/leaving": page("Leaving", `<button id="stay">Stay</button><script>window.leave = () => setTimeout(() => { location.href = '/plain?left=1' }, 0)</script>`),
   "/huge": page(
     "Huge",
     `<main id="root"></main><script>const root = document.getElementById('root'); const parts = [];` +
@@ -86,6 +86,11 @@ export const FIXTURE_PAGES: Readonly<Record<string, string>> = {
     `<main id="root"></main><script>const parts = [];` +
       `for (let i = 0; i < 2000; i++) parts.push('<div class="row"><button onclick="window.clicked=' + i + '">Row ' + i + '</button></div>');` +
       `document.getElementById('root').innerHTML = parts.join('')</script>`
+  ),
+  "/oversized": page(
+    "Oversized",
+    `<input id="big" aria-label="Big"><button id="shout" onclick="alert('A'.repeat(100000))">Shout</button>` +
+      `<script>document.title = 'T'.repeat(100000); document.getElementById('big').value = 'v'.repeat(1000000)</script>`
   ),
   "/injection": page(
     "Notes",

@@ -1,0 +1,174 @@
+// `pnpm bench`: the snapshot-then-act loop, ours against Playwright MCP in the same run. A fixed task
+// on a local fixture site — open the page, snapshot it, click a button by ref, type into a field by
+// ref, wait for the result text and read it — is done by a model-side script through the official
+// MCP client against
+//   (a) `armory mcp --provider chrome-cdp`, in two `execute` calls (code mode: open + snapshot, then
+//       act + wait + read), and
+//   (b) `@playwright/mcp` (from the npm registry), in its own tool calls (navigate, snapshot, click,
+//       type, wait_for, snapshot to read the result: its action answers link snapshots as files),
+// both connected over CDP to the same headless /usr/bin/chromium. Measured per run, ARMORY_BENCH_RUNS
+// times each (default 10), alternating, after one warm-up each: wall time of the task (the servers are
+// started once, outside the timing) and the bytes of tool-result text a model must read. Targets: wall
+// time <= 1.0x and bytes <= 0.5x of Playwright MCP's. Prints a table and writes
+// bench-results/browser-loop.json. Needs a build (`pnpm build`) and Chromium (ARMORY_CHROMIUM, else
+// Debian's), launched with the flags every suite uses.
+import { spawn } from "node:child_process"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { createServer } from "node:http"
+import { createRequire } from "node:module"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { setTimeout as sleep } from "node:timers/promises"
+import { CHROMIUM_FLAGS, chromiumExecutable } from "@armory/config/test-components"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+
+const RUNS = Number(process.env.ARMORY_BENCH_RUNS ?? 10)
+const CHROMIUM = chromiumExecutable()
+const bin = join(import.meta.dirname, "..", "dist", "bin.js")
+const require = createRequire(import.meta.url)
+const playwrightMcp = join(dirname(require.resolve("@playwright/mcp/package.json")), "cli.js")
+if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set ARMORY_CHROMIUM`)
+
+const FORM = `<!doctype html><html><head><meta charset="utf-8"><title>Sign up</title><link rel="icon" href="data:,"></head><body>
+<h1>Sign up for the newsletter</h1><p>Fill in your name and accept the terms to continue.</p>
+<nav><a href="#a">Home</a> <a href="#b">Pricing</a> <a href="#c">Docs</a> <a href="#d">Blog</a></nav>
+<ul>${Array.from({ length: 30 }, (_, index) => `<li>Feature ${index + 1}: something the page says about itself</li>`).join("")}</ul>
+<button id="accept" onclick="window.accepted = true; this.textContent = 'Accepted'">Accept terms</button>
+<label>Name <input id="name" oninput="if (window.accepted) { clearTimeout(window.t); window.t = setTimeout(() => { document.getElementById('out').textContent = 'Welcome, ' + this.value }, 150) }"></label>
+<p id="out"></p></body></html>`
+
+const site = createServer((request, response) => response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(FORM))
+await new Promise((resolve) => site.listen(0, "127.0.0.1", resolve))
+const url = `http://127.0.0.1:${site.address().port}/form`
+
+const profile = mkdtempSync(join(tmpdir(), "armory-bench-chromium-"))
+const chromium = spawn(CHROMIUM, [...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], { detached: true, stdio: "ignore" })
+let port = 0
+for (let waited = 0; port === 0; waited += 50) {
+  if (waited > 20_000) throw new Error("Chromium did not write DevToolsActivePort")
+  const file = join(profile, "DevToolsActivePort")
+  if (existsSync(file)) port = Number.parseInt(readFileSync(file, "utf8").split("\n")[0] ?? "", 10) || 0
+  await sleep(50)
+}
+const cdpUrl = `http://127.0.0.1:${port}`
+
+const connect = async (command, args, env = {}) => {
+  const client = new Client({ name: "armory-bench", version: "0.0.0" })
+  await client.connect(new StdioClientTransport({ command, args, env: { ...process.env, ...env }, cwd: profile, stderr: "ignore" }))
+  return client
+}
+
+const textOf = (result) => (result.content ?? []).map((part) => (part.type === "text" ? part.text : JSON.stringify(part))).join("\n")
+
+/** Calls a tool and keeps the text a model would read; a failed call fails the bench. */
+const reader = (client) => {
+  let bytes = 0
+  let calls = 0
+  const call = async (name, args) => {
+    const result = await client.callTool({ name, arguments: args })
+    const text = textOf(result)
+    if (result.isError === true) throw new Error(`${name} failed: ${text}`)
+    bytes += Buffer.byteLength(text)
+    calls += 1
+    return text
+  }
+  return { call, read: () => ({ bytes, calls }) }
+}
+
+const refIn = (text, role, name) => {
+  const match = new RegExp(`- ${role} "${name}"[^\\n]*\\[ref=(\\w+)\\]`).exec(text)
+  if (match === null) throw new Error(`no ${role} "${name}" in:\n${text}`)
+  return match[1]
+}
+
+const ours = await connect(process.execPath, [bin, "mcp", "--provider", "chrome-cdp", "--store", "file", "--goals-root", join(profile, "goals")], {
+  ARMORY_CHROME_CDP_URL: cdpUrl
+})
+const theirs = await connect(process.execPath, [playwrightMcp, "--cdp-endpoint", cdpUrl, "--output-dir", join(profile, "playwright-mcp")])
+
+const taskOurs = async () => {
+  const { call, read } = reader(ours)
+  // A string result comes back as the text itself.
+  const tree = await call("execute", { code: `await page.navigate(${JSON.stringify(url)}); return (await page.snapshot()).tree` })
+  const accept = refIn(tree, "button", "Accept terms")
+  const name = refIn(tree, "textbox", "Name")
+  const result = await call("execute", {
+    code: `await page.click({ ref: ${JSON.stringify(accept)} })
+await page.type({ ref: ${JSON.stringify(name)}, text: "Ada" })
+await page.waitFor({ text: "Welcome, Ada" })
+return await page.text("#out")`
+  })
+  if (result !== "Welcome, Ada") throw new Error(`ours read ${JSON.stringify(result)}`)
+  return read()
+}
+
+const taskTheirs = async () => {
+  const { call, read } = reader(theirs)
+  await call("browser_navigate", { url })
+  // Its action answers link the page's snapshot as a file; the snapshot tool answers with the tree.
+  const opened = await call("browser_snapshot", {})
+  await call("browser_click", { element: "Accept terms button", target: refIn(opened, "button", "Accept terms") })
+  await call("browser_type", { element: "Name field", target: refIn(opened, "textbox", "Name"), text: "Ada" })
+  await call("browser_wait_for", { text: "Welcome, Ada" })
+  const after = await call("browser_snapshot", {})
+  if (!after.includes("Welcome, Ada")) throw new Error(`Playwright MCP's snapshot does not show the result:\n${after}`)
+  return read()
+}
+
+const timed = async (task) => {
+  const started = process.hrtime.bigint()
+  const measured = await task()
+  return { ...measured, ms: Number(process.hrtime.bigint() - started) / 1e6 }
+}
+
+await timed(taskOurs)
+await timed(taskTheirs)
+const runs = { ours: [], theirs: [] }
+for (let run = 0; run < RUNS; run++) {
+  runs.ours.push(await timed(taskOurs))
+  runs.theirs.push(await timed(taskTheirs))
+}
+
+await Promise.all([ours.close(), theirs.close()])
+await new Promise((resolve) => site.close(resolve))
+try {
+  process.kill(-chromium.pid, "SIGKILL")
+} catch {
+  // Chromium's group already ended.
+}
+await sleep(200)
+rmSync(profile, { recursive: true, force: true })
+
+const median = (values) => {
+  const sorted = values.toSorted((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+const round = (value) => Number(value.toFixed(1))
+const oursMs = median(runs.ours.map((run) => run.ms))
+const theirsMs = median(runs.theirs.map((run) => run.ms))
+const oursBytes = median(runs.ours.map((run) => run.bytes))
+const theirsBytes = median(runs.theirs.map((run) => run.bytes))
+const rows = [
+  {
+    case: "open, snapshot, click by ref, type by ref, wait, read: wall time (p50)",
+    ours: `${round(oursMs)} ms`,
+    anchor: `${round(theirsMs)} ms`,
+    ratio: Number((oursMs / theirsMs).toFixed(2)),
+    target: "<= 1.0x"
+  },
+  {
+    case: "the same task: tool-result bytes a model reads",
+    ours: `${oursBytes} B in ${runs.ours[0].calls} calls`,
+    anchor: `${theirsBytes} B in ${runs.theirs[0].calls} calls`,
+    ratio: Number((oursBytes / theirsBytes).toFixed(2)),
+    target: "<= 0.5x"
+  }
+]
+console.table(rows)
+const directory = join(import.meta.dirname, "..", "bench-results")
+mkdirSync(directory, { recursive: true })
+writeFileSync(
+  join(directory, "browser-loop.json"),
+  `${JSON.stringify({ anchor: "@playwright/mcp over CDP, the same Chromium", runs: RUNS, rows, samples: runs }, null, 2)}\n`
+)

@@ -4,7 +4,12 @@ export interface RefEntry {
   readonly name: string | undefined
 }
 
-const REF_LINE = /^\s*- ([a-zA-Z]+)(?: "((?:[^"\\]|\\.)*)")?[^\n]*?\[ref=([^\]\s]+)\]/
+/**
+ * A node line: `- role "name" [attr] … [ref=eN]`, then optionally `: text`. The ref must sit in the
+ * bracketed run right after the role and name, so text the page wrote (in a name, or after the
+ * colon) cannot add or shadow a ref.
+ */
+const REF_LINE = /^\s*- ([a-zA-Z]+)(?: "((?:[^"\\]|\\.)*)")?(?: \[[^\]\n]*\])*? \[ref=([^\]\s]+)\]/
 
 const unquote = (raw: string): string => {
   try {
@@ -22,7 +27,7 @@ export const snapshotRefs = (tree: string): ReadonlyMap<string, RefEntry> => {
     const match = REF_LINE.exec(line)
     if (match === null) continue
     const [, role = "", name, ref = ""] = match
-    refs.set(ref, { role, name: name === undefined ? undefined : unquote(name) })
+    if (!refs.has(ref)) refs.set(ref, { role, name: name === undefined ? undefined : unquote(name) })
   }
   return refs
 }

@@ -44,17 +44,24 @@ const url = `http://127.0.0.1:${site.address().port}/form`
 
 const profile = mkdtempSync(join(tmpdir(), "armory-bench-chromium-"))
 const chromium = spawn(CHROMIUM, [...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], { detached: true, stdio: "ignore" })
-let port = 0
-for (let waited = 0; port === 0; waited += 50) {
-  if (waited > 20_000) throw new Error("Chromium did not write DevToolsActivePort")
-  const file = join(profile, "DevToolsActivePort")
-  if (existsSync(file)) port = Number.parseInt(readFileSync(file, "utf8").split("\n")[0] ?? "", 10) || 0
-  await sleep(50)
+const clients = []
+
+/** Stops both servers, the site and Chromium's whole process group, whether the bench finished or failed. */
+const stopAll = async () => {
+  await Promise.all(clients.map((client) => client.close().catch(() => undefined)))
+  await new Promise((resolve) => site.close(resolve))
+  try {
+    process.kill(-chromium.pid, "SIGKILL")
+  } catch {
+    // Chromium's group already ended.
+  }
+  await sleep(200)
+  rmSync(profile, { recursive: true, force: true })
 }
-const cdpUrl = `http://127.0.0.1:${port}`
 
 const connect = async (command, args, env = {}) => {
   const client = new Client({ name: "armory-bench", version: "0.0.0" })
+  clients.push(client)
   await client.connect(new StdioClientTransport({ command, args, env: { ...process.env, ...env }, cwd: profile, stderr: "ignore" }))
   return client
 }
@@ -82,63 +89,66 @@ const refIn = (text, role, name) => {
   return match[1]
 }
 
-const ours = await connect(process.execPath, [bin, "mcp", "--provider", "chrome-cdp", "--store", "file", "--goals-root", join(profile, "goals")], {
-  ARMORY_CHROME_CDP_URL: cdpUrl
-})
-const theirs = await connect(process.execPath, [playwrightMcp, "--cdp-endpoint", cdpUrl, "--output-dir", join(profile, "playwright-mcp")])
-
-const taskOurs = async () => {
-  const { call, read } = reader(ours)
-  // A string result comes back as the text itself.
-  const tree = await call("execute", { code: `await page.navigate(${JSON.stringify(url)}); return (await page.snapshot()).tree` })
-  const accept = refIn(tree, "button", "Accept terms")
-  const name = refIn(tree, "textbox", "Name")
-  const result = await call("execute", {
-    code: `await page.click({ ref: ${JSON.stringify(accept)} })
-await page.type({ ref: ${JSON.stringify(name)}, text: "Ada" })
-await page.waitFor({ text: "Welcome, Ada" })
-return await page.text("#out")`
-  })
-  if (result !== "Welcome, Ada") throw new Error(`ours read ${JSON.stringify(result)}`)
-  return read()
-}
-
-const taskTheirs = async () => {
-  const { call, read } = reader(theirs)
-  await call("browser_navigate", { url })
-  // Its action answers link the page's snapshot as a file; the snapshot tool answers with the tree.
-  const opened = await call("browser_snapshot", {})
-  await call("browser_click", { element: "Accept terms button", target: refIn(opened, "button", "Accept terms") })
-  await call("browser_type", { element: "Name field", target: refIn(opened, "textbox", "Name"), text: "Ada" })
-  await call("browser_wait_for", { text: "Welcome, Ada" })
-  const after = await call("browser_snapshot", {})
-  if (!after.includes("Welcome, Ada")) throw new Error(`Playwright MCP's snapshot does not show the result:\n${after}`)
-  return read()
-}
-
-const timed = async (task) => {
-  const started = process.hrtime.bigint()
-  const measured = await task()
-  return { ...measured, ms: Number(process.hrtime.bigint() - started) / 1e6 }
-}
-
-await timed(taskOurs)
-await timed(taskTheirs)
 const runs = { ours: [], theirs: [] }
-for (let run = 0; run < RUNS; run++) {
-  runs.ours.push(await timed(taskOurs))
-  runs.theirs.push(await timed(taskTheirs))
-}
-
-await Promise.all([ours.close(), theirs.close()])
-await new Promise((resolve) => site.close(resolve))
 try {
-  process.kill(-chromium.pid, "SIGKILL")
-} catch {
-  // Chromium's group already ended.
+  let port = 0
+  for (let waited = 0; port === 0; waited += 50) {
+    if (waited > 20_000) throw new Error("Chromium did not write DevToolsActivePort")
+    const file = join(profile, "DevToolsActivePort")
+    if (existsSync(file)) port = Number.parseInt(readFileSync(file, "utf8").split("\n")[0] ?? "", 10) || 0
+    await sleep(50)
+  }
+  const cdpUrl = `http://127.0.0.1:${port}`
+
+  const ours = await connect(process.execPath, [bin, "mcp", "--provider", "chrome-cdp", "--store", "file", "--goals-root", join(profile, "goals")], {
+    ARMORY_CHROME_CDP_URL: cdpUrl
+  })
+  const theirs = await connect(process.execPath, [playwrightMcp, "--cdp-endpoint", cdpUrl, "--output-dir", join(profile, "playwright-mcp")])
+
+  const taskOurs = async () => {
+    const { call, read } = reader(ours)
+    // A string result comes back as the text itself.
+    const tree = await call("execute", { code: `await page.navigate(${JSON.stringify(url)}); return (await page.snapshot()).tree` })
+    const accept = refIn(tree, "button", "Accept terms")
+    const name = refIn(tree, "textbox", "Name")
+    const result = await call("execute", {
+      code: `await page.click({ ref: ${JSON.stringify(accept)} })
+  await page.type({ ref: ${JSON.stringify(name)}, text: "Ada" })
+  await page.waitFor({ text: "Welcome, Ada" })
+  return await page.text("#out")`
+    })
+    if (result !== "Welcome, Ada") throw new Error(`ours read ${JSON.stringify(result)}`)
+    return read()
+  }
+
+  const taskTheirs = async () => {
+    const { call, read } = reader(theirs)
+    await call("browser_navigate", { url })
+    // Its action answers link the page's snapshot as a file; the snapshot tool answers with the tree.
+    const opened = await call("browser_snapshot", {})
+    await call("browser_click", { element: "Accept terms button", target: refIn(opened, "button", "Accept terms") })
+    await call("browser_type", { element: "Name field", target: refIn(opened, "textbox", "Name"), text: "Ada" })
+    await call("browser_wait_for", { text: "Welcome, Ada" })
+    const after = await call("browser_snapshot", {})
+    if (!after.includes("Welcome, Ada")) throw new Error(`Playwright MCP's snapshot does not show the result:\n${after}`)
+    return read()
+  }
+
+  const timed = async (task) => {
+    const started = process.hrtime.bigint()
+    const measured = await task()
+    return { ...measured, ms: Number(process.hrtime.bigint() - started) / 1e6 }
+  }
+
+  await timed(taskOurs)
+  await timed(taskTheirs)
+  for (let run = 0; run < RUNS; run++) {
+    runs.ours.push(await timed(taskOurs))
+    runs.theirs.push(await timed(taskTheirs))
+  }
+} finally {
+  await stopAll()
 }
-await sleep(200)
-rmSync(profile, { recursive: true, force: true })
 
 const median = (values) => {
   const sorted = values.toSorted((a, b) => a - b)

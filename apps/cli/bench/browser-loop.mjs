@@ -89,6 +89,12 @@ const refIn = (text, role, name) => {
   return match[1]
 }
 
+const timed = async (task) => {
+  const started = process.hrtime.bigint()
+  const measured = await task()
+  return { ...measured, ms: Number(process.hrtime.bigint() - started) / 1e6 }
+}
+
 const runs = { ours: [], theirs: [] }
 try {
   let port = 0
@@ -132,12 +138,6 @@ try {
     const after = await call("browser_snapshot", {})
     if (!after.includes("Welcome, Ada")) throw new Error(`Playwright MCP's snapshot does not show the result:\n${after}`)
     return read()
-  }
-
-  const timed = async (task) => {
-    const started = process.hrtime.bigint()
-    const measured = await task()
-    return { ...measured, ms: Number(process.hrtime.bigint() - started) / 1e6 }
   }
 
   await timed(taskOurs)

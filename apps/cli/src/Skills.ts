@@ -41,18 +41,19 @@ const listCommand = Command.make("list", { dirs: dirsFlag, json: jsonFlag }, ({ 
 const checkCommand = Command.make("check", { dirs: dirsFlag, json: jsonFlag }, ({ dirs, json }) =>
   Effect.gen(function* () {
     const report = yield* showReport(dirs, json)
-    const problems = report.dropped.length + report.ignoredAutoInject.length
+    const problems = report.dropped.length + report.ignoredAutoInject.length + report.warnings.length
     if (problems > 0) {
       return yield* new CommandFailed({
-        message: `${report.dropped.length} dropped, ${report.ignoredAutoInject.length} autoInject blocks ignored`
+        message: `${report.dropped.length} dropped, ${report.ignoredAutoInject.length} autoInject blocks ignored, ${report.warnings.length} warnings`
       })
     }
   })
 ).pipe(
-  Command.withShortDescription("Like list, but exit 1 when a document was dropped or an autoInject ignored"),
+  Command.withShortDescription("Like list, but exit 1 when a document was dropped, an autoInject ignored or a skill warned about"),
   Command.withDescription(
     "The same report as `skills list`, for a CI step in a skills repository.\n" +
-      "Exit codes: 0 every document loaded with its autoInject, 1 something was dropped or ignored."
+      "Exit codes: 0 every document loaded as written, 1 something was dropped or ignored, or a loaded skill\n" +
+      "has a warning (its name does not match its directory, a risky glob)."
   )
 )
 

@@ -92,6 +92,16 @@ describe("armory skills check", () => {
     expect(run.stdout).toContain(join(root, "odd", "SKILL.md"))
   })
 
+  it("exits 1 when a skill's name does not match its directory, and loads it anyway", async () => {
+    const root = tempDir()
+    writeSkill(root, "pdf-tools", "name: pdf\ndescription: makes PDFs")
+    const run = await armory(["skills", "check", "--dir", root])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain("1 skill loaded")
+    expect(run.stdout).toContain(`${join(root, "pdf-tools", "SKILL.md")}: name "pdf" does not match its directory "pdf-tools"`)
+    expect(run.stderr).toContain("0 dropped, 0 autoInject blocks ignored, 1 warnings")
+  })
+
   it("exits 0 when every document loaded with its autoInject", async () => {
     const run = await armory(["skills", "check", "--dir", join(examples, "pdf-tools"), "--dir", join(examples, "goal-runtime")])
     expect(run.code).toBe(0)

@@ -13,7 +13,10 @@ export type IgnoredAutoInject = typeof IgnoredAutoInject.Type
 export const ShadowedSkill = Schema.Struct({ name: Schema.String, file: Schema.String, by: Schema.String })
 export type ShadowedSkill = typeof ShadowedSkill.Type
 
-/** A glob of a loaded skill that works but is risky (e.g. a URL host ending in a wildcard), and why. */
+/**
+ * A loaded skill that breaks a rule without losing it, and why: its name does not match its
+ * directory, or a glob works but is risky (e.g. a URL host ending in a wildcard).
+ */
 export const ArmingWarningEntry = Schema.Struct({ file: Schema.String, reason: Schema.String })
 export type ArmingWarningEntry = typeof ArmingWarningEntry.Type
 

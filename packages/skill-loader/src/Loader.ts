@@ -1,4 +1,5 @@
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import { basename, dirname } from "node:path"
 import * as NodePath from "@effect/platform-node/NodePath"
 import { compileSkills } from "@armory/skill-arming"
 import { ByteSize, Data, Effect, FileSystem, Layer, Logger, type Path } from "effect"
@@ -101,12 +102,26 @@ export const load: (
       lines.push(`${file}: autoInject ignored: ${document.ignoredAutoInject}`)
     }
   })
-  const warnings = armingWarnings(skills)
+  const warnings = [...nameWarnings(skills), ...armingWarnings(skills)]
   for (const { file, reason } of warnings) lines.push(`${file}: ${reason}`)
   const report: LoadReport = { skills, dropped, ignoredAutoInject, shadowed, warnings }
   if (lines.length > 0) yield* Effect.logWarning(formatLoadWarning(report, discovery.sources, lines))
   return report
 })
+
+/**
+ * The Agent Skills rule that a skill's name matches its parent directory. Hosts load such a skill
+ * anyway (the client guide's "warn, load anyway"), so it loads, with a warning a check fails on.
+ */
+const nameWarnings = (skills: ReadonlyArray<SkillInfo>): Array<ArmingWarningEntry> =>
+  skills.flatMap((skill) => {
+    // A source that names a file of another name is a lone document, not a skill directory.
+    if (basename(skill.location) !== "SKILL.md") return []
+    const directory = basename(dirname(skill.location))
+    return directory === skill.name
+      ? []
+      : [{ file: skill.location, reason: `name ${JSON.stringify(skill.name)} does not match its directory ${JSON.stringify(directory)}` }]
+  })
 
 /** The risky globs `compileSkills` reports, pinned to the file that declared each. */
 const armingWarnings = (skills: ReadonlyArray<SkillInfo>): Array<ArmingWarningEntry> => {

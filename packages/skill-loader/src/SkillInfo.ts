@@ -2,6 +2,22 @@ import { Schema } from "effect"
 
 const nonBlank = Schema.makeFilter((text: string) => /\S/.test(text), { expected: "a non-blank string" })
 
+/** Characters as a reader counts them (code points), not UTF-16 units: an emoji is one. */
+const characterCount = (text: string): number => {
+  let count = 0
+  for (const _ of text) count++
+  return count
+}
+
+const atMostCharacters = (limit: number) =>
+  Schema.makeFilter(
+    (text: string) => {
+      const count = characterCount(text)
+      return count <= limit ? undefined : `Expected at most ${limit} characters, got ${count}`
+    },
+    { expected: `at most ${limit} characters` }
+  )
+
 const isHttpUrl = (text: string): boolean => {
   if (!URL.canParse(text)) return false
   const { protocol } = new URL(text)
@@ -17,8 +33,8 @@ export const SkillName = Schema.String.check(
   })
 )
 
-/** What the model reads to decide whether the skill applies: 1–1024 characters, not blank. */
-export const SkillDescription = Schema.String.check(Schema.isMaxLength(1024), nonBlank)
+/** What the model reads to decide whether the skill applies: 1–1024 characters (code points), not blank. */
+export const SkillDescription = Schema.String.check(atMostCharacters(1024), nonBlank)
 
 const ArmingPattern = Schema.String.check(nonBlank)
 
@@ -41,7 +57,7 @@ export const SkillFrontmatterFields = {
   slash: Schema.optionalKey(Schema.Boolean),
   icon: Schema.optionalKey(Schema.String.check(Schema.makeFilter(isHttpUrl, { expected: "an http or https URL" }))),
   license: Schema.optionalKey(Schema.String),
-  compatibility: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(500), nonBlank)),
+  compatibility: Schema.optionalKey(Schema.String.check(atMostCharacters(500), nonBlank)),
   "allowed-tools": Schema.optionalKey(Schema.Union([Schema.String, Schema.Array(Schema.String)])),
   metadata: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
 }

@@ -14,22 +14,34 @@ describe("load", () => {
     Effect.gen(function* () {
       const root = temporaryDirectory()
       writeTree(root, {
-        "b/SKILL.md": skill("b-skill"),
-        "a/nested/deeper/SKILL.md": skill("deep"),
-        "a/SKILL.md": skill("a-skill"),
-        "a-b/SKILL.md": skill("a-b-skill"),
+        "b/SKILL.md": skill("b"),
+        "a/nested/deeper/SKILL.md": skill("deeper"),
+        "a/SKILL.md": skill("a"),
+        "a-b/SKILL.md": skill("a-b"),
         "a/README.md": "not a skill",
         "c/skill.md": skill("wrong-case")
       })
       const report = yield* load([root])
       expect(report.skills.map(({ name, location, baseDirectory, source }) => ({ name, location, baseDirectory, source }))).toEqual([
-        { name: "a-skill", location: join(root, "a/SKILL.md"), baseDirectory: join(root, "a"), source: `directory:${root}` },
-        { name: "deep", location: join(root, "a/nested/deeper/SKILL.md"), baseDirectory: join(root, "a/nested/deeper"), source: `directory:${root}` },
-        { name: "a-b-skill", location: join(root, "a-b/SKILL.md"), baseDirectory: join(root, "a-b"), source: `directory:${root}` },
-        { name: "b-skill", location: join(root, "b/SKILL.md"), baseDirectory: join(root, "b"), source: `directory:${root}` }
+        { name: "a", location: join(root, "a/SKILL.md"), baseDirectory: join(root, "a"), source: `directory:${root}` },
+        { name: "deeper", location: join(root, "a/nested/deeper/SKILL.md"), baseDirectory: join(root, "a/nested/deeper"), source: `directory:${root}` },
+        { name: "a-b", location: join(root, "a-b/SKILL.md"), baseDirectory: join(root, "a-b"), source: `directory:${root}` },
+        { name: "b", location: join(root, "b/SKILL.md"), baseDirectory: join(root, "b"), source: `directory:${root}` }
       ])
-      expect(report.skills[0]?.body).toBe("# a-skill\n")
+      expect(report.skills[0]?.body).toBe("# a\n")
       expect(report).toMatchObject({ dropped: [], ignoredAutoInject: [], shadowed: [], warnings: [] })
+    }).pipe(Effect.provide(NodeLayer))
+  )
+
+  it.effect("loads a skill whose name does not match its directory, with a warning naming both", () =>
+    Effect.gen(function* () {
+      const root = temporaryDirectory()
+      writeTree(root, { "pdf-tools/SKILL.md": skill("pdf"), "docx/SKILL.md": skill("docx") })
+      const report = yield* load([root])
+      expect(report.skills.map(({ name }) => name)).toEqual(["docx", "pdf"])
+      expect(report.warnings).toEqual([
+        { file: join(root, "pdf-tools/SKILL.md"), reason: 'name "pdf" does not match its directory "pdf-tools"' }
+      ])
     }).pipe(Effect.provide(NodeLayer))
   )
 

@@ -105,8 +105,19 @@ describe("decodeSkillDocument", () => {
 
   it("bounds the description to 1–1024 characters, not blank", () => {
     expect(loaded(withFrontmatter(`name: a\ndescription: ${"d".repeat(1024)}`)).skill.description).toHaveLength(1024)
-    expect(reasonOf(withFrontmatter(`name: a\ndescription: ${"d".repeat(1025)}`))).toMatch(/^frontmatter rejected: at \["description"\]/)
+    expect(reasonOf(withFrontmatter(`name: a\ndescription: ${"d".repeat(1025)}`))).toBe(
+      `frontmatter rejected: at ["description"]: Expected at most 1024 characters, got 1025, actual "${"d".repeat(80)}…"`
+    )
     expect(reasonOf(withFrontmatter('name: a\ndescription: "  "'))).toMatch(/at \["description"\]: Expected a non-blank string/)
+  })
+
+  it("counts the description's characters as code points, so an emoji is one", () => {
+    const description = `${"d".repeat(1015)}${"📄".repeat(5)}`
+    expect(description.length).toBe(1025)
+    expect(loaded(withFrontmatter(`name: a\ndescription: ${description}`)).skill.description).toBe(description)
+    expect(reasonOf(withFrontmatter(`name: a\ndescription: ${"📄".repeat(1025)}`))).toMatch(
+      /^frontmatter rejected: at \["description"\]: Expected at most 1024 characters, got 1025, actual "/
+    )
   })
 
   it("wants metadata to map strings to strings", () => {

@@ -79,6 +79,7 @@ export const load: (
   const ignoredAutoInject: Array<IgnoredAutoInject> = []
   const shadowed: Array<ShadowedSkill> = []
   const lines: Array<string> = []
+  const recovered: Array<ArmingWarningEntry> = []
   const loadedNames = new Map<string, string>()
   documents.forEach((document, index) => {
     const entry = discovery.entries[index] as (typeof discovery.entries)[number]
@@ -97,12 +98,13 @@ export const load: (
     }
     loadedNames.set(skill.name, file)
     skills.push(skill)
+    for (const reason of document.warnings ?? []) recovered.push({ file, reason })
     if (document.ignoredAutoInject !== undefined) {
       ignoredAutoInject.push({ file, reason: document.ignoredAutoInject })
       lines.push(`${file}: autoInject ignored: ${document.ignoredAutoInject}`)
     }
   })
-  const warnings = [...nameWarnings(skills), ...armingWarnings(skills)]
+  const warnings = [...recovered, ...nameWarnings(skills), ...armingWarnings(skills)]
   for (const { file, reason } of warnings) lines.push(`${file}: ${reason}`)
   const report: LoadReport = { skills, dropped, ignoredAutoInject, shadowed, warnings }
   if (lines.length > 0) yield* Effect.logWarning(formatLoadWarning(report, discovery.sources, lines))

@@ -33,13 +33,15 @@ describe("load", () => {
     }).pipe(Effect.provide(NodeLayer))
   )
 
-  it.effect("loads a skill whose name does not match its directory, with a warning naming both", () =>
+  it.effect("loads a skill whose name does not match its directory, or whose metadata needed recovering, with warnings", () =>
     Effect.gen(function* () {
       const root = temporaryDirectory()
-      writeTree(root, { "pdf-tools/SKILL.md": skill("pdf"), "docx/SKILL.md": skill("docx") })
+      writeTree(root, { "pdf-tools/SKILL.md": skill("pdf"), "docx/SKILL.md": skill("docx", "metadata:\n  version: 2.10\n") })
       const report = yield* load([root])
       expect(report.skills.map(({ name }) => name)).toEqual(["docx", "pdf"])
+      expect(report.skills[0]?.metadata).toEqual({ version: "2.10" })
       expect(report.warnings).toEqual([
+        { file: join(root, "docx/SKILL.md"), reason: 'metadata values kept as text, as Agent Skills metadata maps strings to strings: "version" ("2.10")' },
         { file: join(root, "pdf-tools/SKILL.md"), reason: 'name "pdf" does not match its directory "pdf-tools"' }
       ])
     }).pipe(Effect.provide(NodeLayer))

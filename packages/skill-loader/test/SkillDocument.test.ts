@@ -120,10 +120,31 @@ describe("decodeSkillDocument", () => {
     )
   })
 
-  it("wants metadata to map strings to strings", () => {
-    expect(reasonOf(withFrontmatter("name: a\ndescription: b\nmetadata:\n  version: 1.0"))).toBe(
-      'frontmatter rejected: at ["metadata"]["version"]: Expected string, actual 1'
+  it("keeps non-string metadata values as the text the author wrote, with a warning naming each", () => {
+    const document = loaded(
+      withFrontmatter(
+        "name: a\ndescription: b\nmetadata:\n  version: 1.0\n  skills_count: 28\n  beta: true\n  author: me\n  openclaw:\n    emoji: x\n    requires:\n      bins: [gh]"
+      )
     )
+    expect(document.skill.metadata).toEqual({
+      version: "1.0",
+      skills_count: "28",
+      beta: "true",
+      author: "me",
+      openclaw: '{"emoji":"x","requires":{"bins":["gh"]}}'
+    })
+    expect(document.warnings).toEqual([
+      'metadata values kept as text, as Agent Skills metadata maps strings to strings: "version" ("1.0"), "skills_count" ("28"), "beta" ("true"), "openclaw" ("{\\"emoji\\":\\"x\\",\\"requires\\":{\\"bins\\":[\\"gh\\"]}}")'
+    ])
+    expect(loaded(withFrontmatter("name: a\ndescription: b\nmetadata:\n  author: me")).warnings).toBeUndefined()
+  })
+
+  it("still drops metadata that is not a mapping, and shows a scalar as the author wrote it", () => {
+    expect(reasonOf(withFrontmatter("name: a\ndescription: b\nmetadata: 1.0"))).toBe(
+      'frontmatter rejected: at ["metadata"]: Expected object, actual 1.0'
+    )
+    expect(reasonOf(withFrontmatter("name: 1.0\ndescription: b"))).toBe('frontmatter rejected: at ["name"]: Expected string, actual 1.0')
+    expect(reasonOf(withFrontmatter("name: a\ndescription: b\nslash: 0x1F"))).toBe('frontmatter rejected: at ["slash"]: Expected boolean, actual 0x1F')
   })
 
   it("keeps a __proto__ metadata key as data, never as a prototype", () => {

@@ -171,6 +171,67 @@ const describeException = (error: YAMLException, text: string, firstLine: number
     : `invalid YAML: ${error.reason} at line ${firstLine + mark.line}, column ${mark.column + 1}`
 }
 
+interface PathFrame {
+  readonly mapping: boolean
+  expectingKey: boolean
+  key: string
+  index: number
+}
+
+/** A path into decoded frontmatter, as the key of {@link plainScalarSources}. */
+export const pathKey = (path: ReadonlyArray<PropertyKey>): string => JSON.stringify(path.map((key) => (typeof key === "number" ? key : String(key))))
+
+/**
+ * The text the author wrote for each plain scalar value, by path: `version: 1.0` decodes to the
+ * number 1, and this keeps `1.0`. Empty when the events cannot be read (the parse then fails with
+ * its own reason anyway).
+ */
+export const plainScalarSources = (text: string): ReadonlyMap<string, string> => {
+  const sources = new Map<string, string>()
+  const frames: Array<PathFrame> = []
+  const path = () => frames.map((frame) => (frame.mapping ? frame.key : frame.index))
+  const completeNode = () => {
+    const parent = frames.at(-1)
+    if (parent === undefined) return
+    if (parent.mapping) parent.expectingKey = true
+    else parent.index++
+  }
+  try {
+    for (const event of parseEvents(text, { maxDepth: MAX_FRONTMATTER_NESTING })) {
+      const parent = frames.at(-1)
+      switch (event.type) {
+        case EVENT_ID.SCALAR:
+          if (parent?.mapping === true && parent.expectingKey) {
+            parent.key = propertyOf(text, event)
+            parent.expectingKey = false
+            break
+          }
+          // An empty plain scalar is a null the author did not spell out; it has no text to show.
+          if (event.style === SCALAR_STYLE.PLAIN && event.valueEnd > event.valueStart) sources.set(pathKey(path()), getScalarValue(text, event))
+          completeNode()
+          break
+        case EVENT_ID.SEQUENCE:
+        case EVENT_ID.MAPPING:
+          if (parent?.mapping === true && parent.expectingKey) return sources
+          frames.push({ mapping: event.type === EVENT_ID.MAPPING, expectingKey: true, key: "", index: 0 })
+          break
+        case EVENT_ID.POP:
+          frames.pop()
+          completeNode()
+          break
+        case EVENT_ID.ALIAS:
+          completeNode()
+          break
+        case EVENT_ID.DOCUMENT:
+          break
+      }
+    }
+  } catch {
+    return sources
+  }
+  return sources
+}
+
 /**
  * Parses frontmatter YAML into plain data, or fails with the reason it was refused. `firstLine` is
  * the file line the text starts on, so reasons point into the SKILL.md itself. Frontmatter with no

@@ -10,14 +10,15 @@ export interface Frontmatter {
   readonly body: string
 }
 
-const OPENING_LINE = /^---[ \t]*(?:\r?\n|$)/
+// `--- # a comment` is a YAML document marker too; `---js` (a language after the dashes) is not.
+const OPENING_LINE = /^---(?:[ \t]+#[^\r\n]*)?[ \t]*(?:\r?\n|$)/
 const CLOSING_LINE = /^---[ \t]*\r?$/gm
 
 const firstLine = (text: string): string => text.slice(0, Math.min(text.search(/\r?\n|$/), 40))
 
 /**
  * Splits a SKILL.md's text into frontmatter and body. The first line must be exactly `---` (a byte
- * order mark before it and trailing blanks are allowed; CRLF line ends are accepted): a language
+ * order mark before it, trailing blanks and a ` # comment` are allowed; CRLF line ends are accepted): a language
  * after the dashes, such as gray-matter's code-executing `---js`, is refused, because only YAML is
  * ever read. Fails with a human reason when there is no frontmatter, it is never closed, or it is
  * over {@link MAX_FRONTMATTER_BYTES}.

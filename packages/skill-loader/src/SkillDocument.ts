@@ -2,7 +2,7 @@ import { Result, Schema } from "effect"
 import { splitFrontmatter } from "./Frontmatter.js"
 import { describeIssue } from "./internal/issues.js"
 import { describeValue } from "./internal/text.js"
-import { parseYaml, pathKey, plainScalarSources } from "./internal/yaml.js"
+import { parseYaml, pathKey, plainScalarSources, quotePlainValuesWithColons } from "./internal/yaml.js"
 import { AutoInject, type SkillInfo, SkillFrontmatterFields } from "./SkillInfo.js"
 
 /** Where a document was found: copied into the {@link SkillInfo} it decodes to. */
@@ -65,6 +65,36 @@ const decodeText = (bytes: Uint8Array): Result.Result<string, string> => {
   }
 }
 
+/** The optional Agent Skills fields an author may leave empty (`license:`): empty means absent. */
+const EMPTY_MEANS_ABSENT = ["license", "compatibility", "allowed-tools", "metadata"] as const
+
+const withoutEmptyOptionals = (declared: Record<string, unknown>): Record<string, unknown> =>
+  EMPTY_MEANS_ABSENT.some((key) => Object.hasOwn(declared, key) && declared[key] === null)
+    ? Object.fromEntries(Object.entries(declared).filter(([key, value]) => !(value === null && (EMPTY_MEANS_ABSENT as ReadonlyArray<string>).includes(key))))
+    : declared
+
+/**
+ * The frontmatter's data. When the YAML does not parse and a top-level plain value holds `": "`,
+ * the parse is retried with those values quoted: a success loads with a warning naming what was
+ * quoted, a failure keeps the original reason and says what to quote.
+ */
+const parseFrontmatterYaml = (
+  yaml: string
+): Result.Result<{ readonly yaml: string; readonly data: unknown; readonly recovered?: string }, string> => {
+  const data = parseYaml(yaml, 2)
+  if (Result.isSuccess(data)) return Result.succeed({ yaml, data: data.success })
+  const quoted = quotePlainValuesWithColons(yaml)
+  if (quoted === null) return Result.fail(data.failure)
+  const keys = quoted.keys.map((key) => describeValue(key)).join(", ")
+  const retried = parseYaml(quoted.text, 2)
+  if (Result.isFailure(retried)) return Result.fail(`${data.failure} (a plain value holding ": " must be quoted: ${keys})`)
+  return Result.succeed({
+    yaml: quoted.text,
+    data: retried.success,
+    recovered: `YAML recovered: the plain value of ${keys} holds ": ", so it was read as a quoted string (quote it)`
+  })
+}
+
 /**
  * Decodes one SKILL.md on its own. Never throws: every way a document can be wrong — not text,
  * no or oversized frontmatter, YAML that is invalid or refused (aliases, duplicate keys, past the
@@ -76,13 +106,15 @@ export const decodeSkillDocument = (bytes: Uint8Array, origin: SkillOrigin): Ski
   if (Result.isFailure(text)) return dropped(text.failure)
   const parts = splitFrontmatter(text.success)
   if (Result.isFailure(parts)) return dropped(parts.failure)
-  const yaml = parts.success.yaml
-  const data = parseYaml(yaml, 2)
-  if (Result.isFailure(data)) return dropped(data.failure)
+  const parsed = parseFrontmatterYaml(parts.success.yaml)
+  if (Result.isFailure(parsed)) return dropped(parsed.failure)
+  const { yaml, data, recovered } = parsed.success
   let scalars: ReadonlyMap<string, string> | undefined
   const sources = () => (scalars ??= plainScalarSources(yaml))
-  const { declared, warning } = isMapping(data.success) ? recoverMetadata(data.success, sources) : { declared: data.success, warning: undefined }
-  const warnings = warning === undefined ? {} : { warnings: [warning] }
+  const metadata = isMapping(data) ? recoverMetadata(withoutEmptyOptionals(data), sources) : { declared: data, warning: undefined }
+  const { declared } = metadata
+  const recoveries = [...(recovered === undefined ? [] : [recovered]), ...(metadata.warning === undefined ? [] : [metadata.warning])]
+  const warnings = recoveries.length === 0 ? {} : { warnings: recoveries }
   const frontmatter = decodeFrontmatter(declared)
   if (Result.isFailure(frontmatter)) {
     return dropped(`frontmatter rejected: ${describeIssue(frontmatter.failure.issue, declared, [], sources())}`)

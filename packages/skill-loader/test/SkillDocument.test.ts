@@ -139,6 +139,29 @@ describe("decodeSkillDocument", () => {
     expect(loaded(withFrontmatter("name: a\ndescription: b\nmetadata:\n  author: me")).warnings).toBeUndefined()
   })
 
+  it("reads a plain value holding \": \" as the string its author meant, with a warning saying to quote it", () => {
+    const document = loaded(withFrontmatter("name: a\ndescription: Usage: run it when asked # the usual\nlicense: MIT"))
+    expect(document.skill.description).toBe("Usage: run it when asked")
+    expect(document.skill.license).toBe("MIT")
+    expect(document.warnings).toEqual(['YAML recovered: the plain value of "description" holds ": ", so it was read as a quoted string (quote it)'])
+    expect(loaded(withFrontmatter('name: a\ndescription: "Usage: quoted"')).warnings).toBeUndefined()
+  })
+
+  it("treats an empty optional field as absent and accepts a comment after the opening ---", () => {
+    const document = loaded(withFrontmatter("name: a\ndescription: b\nlicense:\ncompatibility:\nmetadata:"))
+    expect(document.skill).not.toHaveProperty("license")
+    expect(document.skill).not.toHaveProperty("metadata")
+    expect(loaded(decode("--- # skill header\nname: a\ndescription: b\n---\n# A\n")).skill.name).toBe("a")
+    expect(reasonOf(decode("---js\nname: a\n---\n"))).toMatch(/^frontmatter must open with a line of exactly "---"/)
+    expect(reasonOf(decode("---#x\nname: a\n---\n"))).toMatch(/^frontmatter must open with a line of exactly "---"/)
+  })
+
+  it("says what to quote when the retried parse fails too", () => {
+    expect(reasonOf(withFrontmatter("name: a\ndescription: Usage: run it\n  bad: [indent"))).toMatch(
+      /^invalid YAML: .* at line \d+, column \d+ \(a plain value holding ": " must be quoted: "description"\)$/
+    )
+  })
+
   it("still drops metadata that is not a mapping, and shows a scalar as the author wrote it", () => {
     expect(reasonOf(withFrontmatter("name: a\ndescription: b\nmetadata: 1.0"))).toBe(
       'frontmatter rejected: at ["metadata"]: Expected object, actual 1.0'

@@ -249,3 +249,23 @@ export const parseYaml = (text: string, firstLine: number): Result.Result<unknow
     return Result.fail(`invalid YAML: ${error instanceof Error ? error.message : String(error)}`)
   }
 }
+
+/** A top-level `key: value` line whose plain value holds `": "` (`description: Usage: run it`). */
+const PLAIN_VALUE_WITH_COLON = /^([A-Za-z0-9_-]+):[ \t]+([^\s"'|>[{&*!%@`#][^\n]*?: [^\n]*?)[ \t]*\r?$/gm
+
+/**
+ * The frontmatter with every top-level plain value that holds `": "` double-quoted, and the keys
+ * it quoted; null when there is none. A value's trailing ` # comment` stays a comment. Authors
+ * write `description: Usage: …` expecting a string, and the Agent Skills client guide recommends
+ * retrying such a value as a quoted scalar.
+ */
+export const quotePlainValuesWithColons = (text: string): { readonly text: string; readonly keys: ReadonlyArray<string> } | null => {
+  const keys: Array<string> = []
+  const quoted = text.replace(PLAIN_VALUE_WITH_COLON, (_line, key: string, value: string) => {
+    const comment = value.search(/[ \t]#/)
+    const scalar = comment === -1 ? value : value.slice(0, comment).trimEnd()
+    keys.push(key)
+    return `${key}: ${JSON.stringify(scalar)}${comment === -1 ? "" : value.slice(comment)}`
+  })
+  return keys.length === 0 ? null : { text: quoted, keys }
+}

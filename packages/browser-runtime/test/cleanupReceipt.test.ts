@@ -8,18 +8,8 @@ import { afterAll, beforeAll, expect, it } from "vitest"
 import { automationPage, connect, disconnect, getAutomationPage, runJob } from "../src/index.js"
 import { type LaunchedChromium, launchChromium } from "./support/chromium.js"
 import { type FixtureSite, startFixtureSite } from "./support/servers.js"
+import { type PageTarget, pageTargets } from "./support/targets.js"
 
-interface Target {
-  readonly id: string
-  readonly type: string
-  readonly url: string
-  readonly webSocketDebuggerUrl: string
-}
-
-const pageTargets = async (cdpUrl: string): Promise<ReadonlyArray<Target>> => {
-  const response = await fetch(`${cdpUrl}/json/list`)
-  return ((await response.json()) as ReadonlyArray<Target>).filter((target) => target.type === "page")
-}
 
 const until = async <A>(what: string, read: () => A | null | Promise<A | null>, timeoutMs = 10_000): Promise<A> => {
   const deadline = Date.now() + timeoutMs
@@ -32,7 +22,7 @@ const until = async <A>(what: string, read: () => A | null | Promise<A | null>, 
 }
 
 /** Clicks a link in the user's own tab over its own DevTools socket, as the user's click would. */
-const clickInUserTab = async (target: Target, selector: string): Promise<void> => {
+const clickInUserTab = async (target: PageTarget, selector: string): Promise<void> => {
   const socket = new WebSocket(target.webSocketDebuggerUrl)
   await new Promise((resolve, reject) => {
     socket.addEventListener("open", resolve)
@@ -61,7 +51,7 @@ describeRequiring("browser", "cleanup receipts, popups and the user's downloads 
 
   it.each([false, true])("closes the popups its page opened and proves every page and context gone (reuseDefaultContext %s)", async (reuseDefaultContext) => {
     const userUrl = `${site.url}/login?user=${String(reuseDefaultContext)}`
-    const user = (await (await fetch(`${chromium.cdpUrl}/json/new?${userUrl}`, { method: "PUT" })).json()) as Target
+    const user = (await (await fetch(`${chromium.cdpUrl}/json/new?${userUrl}`, { method: "PUT" })).json()) as PageTarget
     const connection = await connect({ provider: "chrome-cdp", cdpUrl: chromium.cdpUrl })
     const session = await getAutomationPage(connection, { reuseDefaultContext })
     const page = automationPage(session.page)
@@ -107,7 +97,7 @@ describeRequiring("browser", "cleanup receipts, popups and the user's downloads 
   })
 
   it("leaves the user's own downloads where the browser puts them while it is connected, and after", async () => {
-    const user = (await (await fetch(`${chromium.cdpUrl}/json/new?${site.url}/popups`, { method: "PUT" })).json()) as Target
+    const user = (await (await fetch(`${chromium.cdpUrl}/json/new?${site.url}/popups`, { method: "PUT" })).json()) as PageTarget
     await until("the user's tab to load", async () =>
       (await pageTargets(chromium.cdpUrl)).some((target) => target.id === user.id && target.url.endsWith("/popups")) ? true : null
     )

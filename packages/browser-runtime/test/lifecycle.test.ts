@@ -3,18 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest"
 import { connect, disconnect, getAutomationPage, probeCdp, runJob, StepFailedError } from "../src/index.js"
 import { type LaunchedChromium, launchChromium, processAlive } from "./support/chromium.js"
 import { type FixtureSite, startFixtureSite } from "./support/servers.js"
-
-
-interface Target {
-  readonly id: string
-  readonly type: string
-  readonly url: string
-}
-
-const targets = async (cdpUrl: string): Promise<ReadonlyArray<Target>> => {
-  const response = await fetch(`${cdpUrl}/json/list`)
-  return ((await response.json()) as ReadonlyArray<Target>).filter((target) => target.type === "page")
-}
+import { type PageTarget, pageTargets } from "./support/targets.js"
 
 describeRequiring("browser", "lifecycle on a real Chromium", () => {
   let chromium: LaunchedChromium
@@ -33,7 +22,7 @@ describeRequiring("browser", "lifecycle on a real Chromium", () => {
       // The user's own tab, opened before the runtime connects.
       const userUrl = `${site.url}/login?user=${String(reuseDefaultContext)}`
       const opened = await fetch(`${chromium.cdpUrl}/json/new?${userUrl}`, { method: "PUT" })
-      const userTarget = (await opened.json()) as Target
+      const userTarget = (await opened.json()) as PageTarget
       const ownedUrl = `${site.url}/plain?owned=${String(reuseDefaultContext)}`
 
       const connection = await connect({ provider: "chrome-cdp", cdpUrl: chromium.cdpUrl })
@@ -43,14 +32,14 @@ describeRequiring("browser", "lifecycle on a real Chromium", () => {
         ownsContext: !reuseDefaultContext
       })
       await runJob({ url: ownedUrl, page: session.page, steps: [({ page }) => page.url()] })
-      expect((await targets(chromium.cdpUrl)).map((target) => target.url)).toContain(ownedUrl)
+      expect((await pageTargets(chromium.cdpUrl)).map((target) => target.url)).toContain(ownedUrl)
 
       await session.cleanup()
       await disconnect(connection)
 
       expect(processAlive(chromium.pid)).toBe(true)
       expect((await probeCdp(chromium.cdpUrl)).browser).toMatch(/Chrome/)
-      const remaining = await targets(chromium.cdpUrl)
+      const remaining = await pageTargets(chromium.cdpUrl)
       expect(remaining.map((target) => target.url)).not.toContain(ownedUrl)
       expect(remaining.map((target) => target.id)).toContain(userTarget.id)
       expect(remaining.find((target) => target.id === userTarget.id)?.url).toBe(userUrl)

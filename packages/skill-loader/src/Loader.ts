@@ -5,6 +5,7 @@ import { compileSkills } from "@armory/skill-arming"
 import { ByteSize, Data, Effect, FileSystem, Layer, Logger, type Path } from "effect"
 import { describePlatformError, type Discovery, type DiscoveryOptions, discoverSkillFiles, type SkillFile, type SkillSource } from "./Discovery.js"
 import { formatLoadWarning } from "./internal/loadWarning.js"
+import { describeValue } from "./internal/text.js"
 import { MAX_SKILL_FILE_BYTES } from "./Limits.js"
 import type { ArmingWarningEntry, DroppedDocument, IgnoredAutoInject, LoadReport, ShadowedSkill } from "./LoadReport.js"
 import { decodeSkillDocument, type SkillDocument } from "./SkillDocument.js"
@@ -30,11 +31,15 @@ const readSkillFile = Effect.fnUntraced(function* (file: string) {
         Effect.matchEffect({
           onFailure: () => Effect.fail(unreadable(error)),
           onSuccess: (link) =>
-            Effect.fail(
-              link.type === "SymbolicLink"
-                ? new UnreadableDocument({ reason: "unreadable: dangling symbolic link" })
-                : unreadable(error)
-            )
+            link.type === "SymbolicLink"
+              ? fs.readLink(file).pipe(
+                  Effect.matchEffect({
+                    onFailure: () => Effect.fail(new UnreadableDocument({ reason: "unreadable: dangling symbolic link" })),
+                    onSuccess: (target) =>
+                      Effect.fail(new UnreadableDocument({ reason: `unreadable: dangling symbolic link to ${describeValue(target)}` }))
+                  })
+                )
+              : Effect.fail(unreadable(error))
         })
       )
     )
@@ -80,7 +85,7 @@ export const load: (
   const shadowed: Array<ShadowedSkill> = []
   const lines: Array<string> = []
   const recovered: Array<ArmingWarningEntry> = []
-  const loadedNames = new Map<string, string>()
+  const loadedNames = new Map<string, { readonly file: string; readonly source: string }>()
   documents.forEach((document, index) => {
     const entry = discovery.entries[index] as (typeof discovery.entries)[number]
     const file = entry._tag === "SkillFile" ? entry.path : entry.file
@@ -92,11 +97,16 @@ export const load: (
     const { skill } = document
     const winner = loadedNames.get(skill.name)
     if (winner !== undefined) {
-      shadowed.push({ name: skill.name, file, by: winner })
-      lines.push(`${file}: shadowed: the name "${skill.name}" is already loaded from ${winner}`)
+      shadowed.push({ name: skill.name, file, by: winner.file })
+      lines.push(`${file}: shadowed: the name "${skill.name}" is already loaded from ${winner.file}`)
+      // Across sources the earlier one wins by design; inside one source two skills claim a name
+      // and one of them is silently unreachable, which its author should hear of.
+      if (winner.source === skill.source) {
+        recovered.push({ file: winner.file, reason: `name ${JSON.stringify(skill.name)} is declared again by ${file} in the same source, which is shadowed` })
+      }
       return
     }
-    loadedNames.set(skill.name, file)
+    loadedNames.set(skill.name, { file, source: skill.source })
     skills.push(skill)
     for (const reason of document.warnings ?? []) recovered.push({ file, reason })
     if (document.ignoredAutoInject !== undefined) {

@@ -71,6 +71,7 @@ describe("load", () => {
         ["other", "# other\n"]
       ])
       expect(report.shadowed).toEqual([{ name: "review", file: join(user, "review/SKILL.md"), by: join(project, "review/SKILL.md") }])
+      expect(report.warnings).toEqual([])
     }).pipe(Effect.provide(NodeLayer))
   )
 
@@ -81,6 +82,11 @@ describe("load", () => {
       const report = yield* load([root])
       expect(report.skills.map(({ body }) => body)).toEqual(["m\n"])
       expect(report.shadowed).toEqual([{ name: "same", file: join(root, "z/SKILL.md"), by: join(root, "m/SKILL.md") }])
+      // The clash is inside one source, so the loaded skill carries a warning that a check fails on.
+      expect(report.warnings).toContainEqual({
+        file: join(root, "m/SKILL.md"),
+        reason: `name "same" is declared again by ${join(root, "z/SKILL.md")} in the same source, which is shadowed`
+      })
     }).pipe(Effect.provide(NodeLayer))
   )
 

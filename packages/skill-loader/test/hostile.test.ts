@@ -51,7 +51,7 @@ describe("hostile input on disk", () => {
         expect(reasons).toEqual({
           "alias-bomb/SKILL.md": "invalid YAML: YAML alias *a at line 5, column 8 refused: aliases are not allowed",
           "binary/SKILL.md": "binary file: contains NUL bytes",
-          "dangling/SKILL.md": "unreadable: dangling symbolic link",
+          "dangling/SKILL.md": `unreadable: dangling symbolic link to ${JSON.stringify(join(root, "nowhere"))}`,
           "deep-block/SKILL.md": "YAML refused: YAML nested deeper than 64 levels",
           "deep-flow/SKILL.md": "YAML refused: YAML nested deeper than 64 levels",
           "dir-named/SKILL.md": "unreadable: not a regular file (Directory)",

@@ -1,7 +1,7 @@
 import { arm } from "@armory/skill-arming"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { problemLines } from "./internal/LoadReportView.js"
+import { problemSummary } from "./internal/LoadReportView.js"
 import { renderTable } from "./internal/Table.js"
 import { dirsFlag } from "./internal/SkillSources.js"
 import { loadRoots } from "./Skills.js"
@@ -46,7 +46,7 @@ export const armCommand = Command.make(
                 ])
               )
             ]),
-        ...problemLines(report)
+        ...problemSummary(report)
       ].join("\n")
     )
   })

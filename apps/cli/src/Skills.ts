@@ -11,10 +11,16 @@ const jsonFlag = Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDes
 /** Loads the given skill roots, or the default ones; a named root that is not there is a usage error. */
 export const loadRoots = (dirs: ReadonlyArray<string>) => checkSkillDirs(dirs).pipe(Effect.andThen(load(skillSources(dirs))))
 
-const showReport = Effect.fn("showReport")(function* (dirs: ReadonlyArray<string>, json: boolean) {
+const bodiesFlag = Flag.Boolean("bodies").pipe(
+  Flag.withDefault(false),
+  Flag.withDescription("with --json: include each skill's Markdown body (left out by default)")
+)
+
+const showReport = Effect.fn("showReport")(function* (dirs: ReadonlyArray<string>, json: boolean, bodies: boolean) {
   const report = yield* loadRoots(dirs)
   if (json) {
-    yield* Console.log(JSON.stringify(report))
+    const skills = bodies ? report.skills : report.skills.map(({ body: _body, ...skill }) => skill)
+    yield* Console.log(JSON.stringify({ ...report, skills }))
   } else {
     yield* Console.log(
       [
@@ -27,8 +33,8 @@ const showReport = Effect.fn("showReport")(function* (dirs: ReadonlyArray<string
   return report
 })
 
-const listCommand = Command.make("list", { dirs: dirsFlag, json: jsonFlag }, ({ dirs, json }) =>
-  showReport(dirs, json).pipe(Effect.asVoid)
+const listCommand = Command.make("list", { dirs: dirsFlag, json: jsonFlag, bodies: bodiesFlag }, ({ dirs, json, bodies }) =>
+  showReport(dirs, json, bodies).pipe(Effect.asVoid)
 ).pipe(
   Command.withShortDescription("List loaded skills, then what was dropped, ignored or shadowed and why"),
   Command.withDescription(
@@ -38,9 +44,9 @@ const listCommand = Command.make("list", { dirs: dirsFlag, json: jsonFlag }, ({ 
   )
 )
 
-const checkCommand = Command.make("check", { dirs: dirsFlag, json: jsonFlag }, ({ dirs, json }) =>
+const checkCommand = Command.make("check", { dirs: dirsFlag, json: jsonFlag, bodies: bodiesFlag }, ({ dirs, json, bodies }) =>
   Effect.gen(function* () {
-    const report = yield* showReport(dirs, json)
+    const report = yield* showReport(dirs, json, bodies)
     const problems = report.dropped.length + report.ignoredAutoInject.length + report.warnings.length
     if (problems > 0) {
       return yield* new CommandFailed({

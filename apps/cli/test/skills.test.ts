@@ -36,6 +36,11 @@ describe("armory skills list", () => {
     expect(report.skills.map((skill) => skill.name)).toEqual(exampleNames)
     expect(report.dropped).toEqual([{ file: join(examples, "broken-frontmatter", "SKILL.md"), reason: brokenReason }])
     expect(report.warnings).toEqual([])
+    expect(report.skills.every((skill) => !("body" in skill))).toBe(true)
+    const withBodies = JSON.parse((await armory(["skills", "list", "--dir", examples, "--json", "--bodies"])).stdout) as {
+      skills: ReadonlyArray<{ name: string; body: string }>
+    }
+    expect(withBodies.skills.map((skill) => typeof skill.body)).toEqual(exampleNames.map(() => "string"))
   })
 
   it("reads ./.armory/skills then ~/.armory/skills by default, the first winning a name clash", async () => {
@@ -139,6 +144,13 @@ describe("armory arm", () => {
     expect(run.code).toBe(0)
     expect(run.stdout).toContain("armed 1 of 6 skills")
     expect(run.stdout).toMatch(/^google-docs\s+url: docs\.google\.com\/document\/\*\*$/m)
+  })
+
+  it("says in one line how many documents did not load as written, and not why, pointing to skills check", async () => {
+    const run = await armory(["arm", "edit this", "--dir", examples])
+    expect(run.code).toBe(0)
+    expect(run.stdout.trimEnd().split("\n").at(-1)).toBe("skill documents not loaded as written: 1 dropped (`armory skills check` says why)")
+    expect(run.stdout).not.toContain(brokenReason)
   })
 
   it("arms nothing for a prompt that matches nothing, and still exits 0", async () => {

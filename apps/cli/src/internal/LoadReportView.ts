@@ -32,6 +32,23 @@ export const problemLines = (report: LoadReport): ReadonlyArray<string> => [
     : [`warnings ${report.warnings.length}:`, ...report.warnings.map(({ file, reason }) => `  ${file}: ${reason}`)])
 ]
 
+/**
+ * One line saying how many documents did not load as written, pointing to `armory skills check`
+ * for the reasons; nothing when every document loaded as written.
+ */
+export const problemSummary = (report: LoadReport): ReadonlyArray<string> => {
+  const counts = [
+    [report.dropped.length, "dropped"],
+    [report.ignoredAutoInject.length, "autoInject ignored"],
+    [report.shadowed.length, "shadowed"],
+    [report.warnings.length, report.warnings.length === 1 ? "warning" : "warnings"]
+  ] as const
+  const present = counts.filter(([count]) => count > 0)
+  return present.length === 0
+    ? []
+    : [`skill documents not loaded as written: ${present.map(([count, label]) => `${count} ${label}`).join(", ")} (\`armory skills check\` says why)`]
+}
+
 export const renderSkillTable = (skills: ReadonlyArray<SkillInfo>): string =>
   renderTable(
     ["name", "description", "triggers", "location"],

@@ -84,7 +84,7 @@ export const load: (
   const ignoredAutoInject: Array<IgnoredAutoInject> = []
   const shadowed: Array<ShadowedSkill> = []
   const lines: Array<string> = []
-  const recovered: Array<ArmingWarningEntry> = []
+  const documentWarnings: Array<ArmingWarningEntry> = []
   const loadedNames = new Map<string, { readonly file: string; readonly source: string }>()
   documents.forEach((document, index) => {
     const entry = discovery.entries[index] as (typeof discovery.entries)[number]
@@ -102,19 +102,19 @@ export const load: (
       // Across sources the earlier one wins by design; inside one source two skills claim a name
       // and one of them is silently unreachable, which its author should hear of.
       if (winner.source === skill.source) {
-        recovered.push({ file: winner.file, reason: `name ${JSON.stringify(skill.name)} is declared again by ${file} in the same source, which is shadowed` })
+        documentWarnings.push({ file: winner.file, reason: `name ${JSON.stringify(skill.name)} is declared again by ${file} in the same source, which is shadowed` })
       }
       return
     }
     loadedNames.set(skill.name, { file, source: skill.source })
     skills.push(skill)
-    for (const reason of document.warnings ?? []) recovered.push({ file, reason })
+    for (const reason of document.warnings ?? []) documentWarnings.push({ file, reason })
     if (document.ignoredAutoInject !== undefined) {
       ignoredAutoInject.push({ file, reason: document.ignoredAutoInject })
       lines.push(`${file}: autoInject ignored: ${document.ignoredAutoInject}`)
     }
   })
-  const warnings = [...recovered, ...nameWarnings(skills), ...armingWarnings(skills)]
+  const warnings = [...documentWarnings, ...nameWarnings(skills), ...armingWarnings(skills)]
   for (const { file, reason } of warnings) lines.push(`${file}: ${reason}`)
   const report: LoadReport = { skills, dropped, ignoredAutoInject, shadowed, warnings }
   if (lines.length > 0) yield* Effect.logWarning(formatLoadWarning(report, discovery.sources, lines))

@@ -1,8 +1,10 @@
-import { load } from "@armory/skill-loader"
+import { compileSuggestions, suggest } from "@armory/skill-arming"
+import { catalog, CatalogBudgetTooSmall, findSkill, load, type LoadReport, readSkill } from "@armory/skill-loader"
 import { Console, Effect } from "effect"
-import { Command, Flag } from "effect/cli"
-import { CommandFailed } from "./internal/CommandFailed.js"
-import { problemLines, renderSkillTable } from "./internal/LoadReportView.js"
+import { Argument, Command, Flag } from "effect/cli"
+import { CommandFailed, invalidUsage } from "./internal/CommandFailed.js"
+import { problemLines, problemSummary, renderSkillTable } from "./internal/LoadReportView.js"
+import { renderTable } from "./internal/Table.js"
 import { skillSources } from "@armory/host"
 import { checkSkillDirs, dirsFlag } from "./internal/SkillSources.js"
 
@@ -16,11 +18,17 @@ const bodiesFlag = Flag.Boolean("bodies").pipe(
   Flag.withDescription("with --json: include each skill's Markdown body (left out by default)")
 )
 
+/** The report without the Markdown bodies, which dwarf everything else in it. */
+const withoutBodies = (report: LoadReport) => ({
+  ...report,
+  skills: report.skills.map(({ body: _body, ...skill }) => skill),
+  shadowed: report.shadowed.map(({ skill: { body: _body, ...skill }, ...entry }) => ({ ...entry, skill }))
+})
+
 const showReport = Effect.fn("showReport")(function* (dirs: ReadonlyArray<string>, json: boolean, bodies: boolean) {
   const report = yield* loadRoots(dirs)
   if (json) {
-    const skills = bodies ? report.skills : report.skills.map(({ body: _body, ...skill }) => skill)
-    yield* Console.log(JSON.stringify({ ...report, skills }))
+    yield* Console.log(JSON.stringify(bodies ? report : withoutBodies(report)))
   } else {
     yield* Console.log(
       [
@@ -63,7 +71,111 @@ const checkCommand = Command.make("check", { dirs: dirsFlag, json: jsonFlag, bod
   )
 )
 
+/** The catalog, or a usage error for a budget too small for one entry. */
+const catalogText = (report: LoadReport, maxChars: number) => {
+  try {
+    return Effect.succeed(catalog(report, { maxChars }).trimEnd())
+  } catch (error) {
+    return error instanceof CatalogBudgetTooSmall ? Effect.fail(invalidUsage(`--max-chars ${maxChars}: ${error.message}`)) : Effect.die(error)
+  }
+}
+
+const catalogCommand = Command.make(
+  "catalog",
+  {
+    dirs: dirsFlag,
+    maxChars: Flag.Int("max-chars").pipe(Flag.withDefault(8000), Flag.withDescription("the most characters the block may take (default 8000)"))
+  },
+  Effect.fn("skillsCatalog")(function* ({ dirs, maxChars }) {
+    const report = yield* loadRoots(dirs)
+    yield* Console.log(yield* catalogText(report, maxChars))
+  })
+).pipe(
+  Command.withShortDescription("Print the <available_skills> block a host puts in the model's context"),
+  Command.withDescription(
+    "The rule for choosing a skill, then every skill's name, description and location (skills a root\n" +
+      "shadows by their address), within --max-chars: descriptions are shortened first, then skills left out,\n" +
+      "and a last line says so.\n" +
+      "Exit codes: 0 printed, 2 invalid usage (a budget too small for one entry)."
+  )
+)
+
+const showCommand = Command.make(
+  "show",
+  {
+    name: Argument.String("name").pipe(Argument.withDescription("a skill's name, or its address <root>:<name>")),
+    dirs: dirsFlag,
+    json: jsonFlag
+  },
+  Effect.fn("skillsShow")(function* ({ name, dirs, json }) {
+    const report = yield* loadRoots(dirs)
+    const skill = findSkill(report, name)
+    if (skill === undefined) {
+      return yield* new CommandFailed({ message: `no skill named ${JSON.stringify(name)} is loaded (${report.skills.length} are; \`armory skills list\` shows them)` })
+    }
+    const contents = yield* Effect.promise(() => readSkill(skill))
+    if (json) {
+      yield* Console.log(JSON.stringify({ ...contents, address: skill.address }))
+      return
+    }
+    yield* Console.log(
+      [
+        `${skill.name} (${skill.address})`,
+        skill.description,
+        `location: ${skill.location}`,
+        ...(contents.files.length === 0
+          ? []
+          : [`files${contents.truncated ? " (listing truncated)" : ""}:`, ...contents.files.map(({ path, bytes }) => `  ${path} (${bytes} bytes)`)]),
+        "",
+        contents.body.trimEnd()
+      ].join("\n")
+    )
+  })
+).pipe(
+  Command.withShortDescription("Print a skill's instructions and the files beside it"),
+  Command.withDescription(
+    "Find a skill by name (or by address, for one another root shadows) and print its description,\n" +
+      "location, the files in its directory and its Markdown body.\n" +
+      "Exit codes: 0 printed, 1 no such skill, 2 invalid usage."
+  )
+)
+
+const suggestCommand = Command.make(
+  "suggest",
+  {
+    prompt: Argument.String("prompt").pipe(Argument.withDescription("the user's prompt")),
+    limit: Flag.Int("limit").pipe(Flag.withDefault(3), Flag.withDescription("the most suggestions (1-100, default 3)")),
+    dirs: dirsFlag,
+    json: jsonFlag
+  },
+  Effect.fn("skillsSuggest")(function* ({ prompt, limit, dirs, json }) {
+    if (limit < 1 || limit > 100) return yield* invalidUsage(`--limit ${limit}: expected 1 to 100`)
+    const report = yield* loadRoots(dirs)
+    const suggestions = suggest({ skills: compileSuggestions(report.skills), prompt, limit })
+    if (json) {
+      yield* Console.log(JSON.stringify({ suggestions, loaded: report.skills.length }))
+      return
+    }
+    yield* Console.log(
+      [
+        `${suggestions.length} suggested of ${report.skills.length} skills (suggestions arm nothing)`,
+        ...(suggestions.length === 0
+          ? []
+          : [renderTable(["skill", "score", "matched"], suggestions.map(({ name, score, terms }) => [name, score.toFixed(2), terms.join(", ")]))]),
+        ...problemSummary(report)
+      ].join("\n")
+    )
+  })
+).pipe(
+  Command.withShortDescription("Rank the skills a prompt is most about (arms nothing)"),
+  Command.withDescription(
+    "Rank the loaded skills by the lexical relevance (BM25) of their name and description to the prompt,\n" +
+      "with the prompt's words that matched. A suggestion arms nothing: `armory arm` decides arming.\n" +
+      "Exit codes: 0 ranked (even when nothing matched), 2 invalid usage."
+  )
+)
+
 export const skillsCommand = Command.make("skills").pipe(
-  Command.withShortDescription("List and check SKILL.md documents"),
-  Command.withSubcommands([listCommand, checkCommand])
+  Command.withShortDescription("List, check, show and suggest SKILL.md documents, and print the catalog"),
+  Command.withSubcommands([listCommand, checkCommand, catalogCommand, showCommand, suggestCommand])
 )

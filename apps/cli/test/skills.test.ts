@@ -64,6 +64,42 @@ describe("armory skills list", () => {
     ])
   })
 
+  it("reads the roots Claude Code, Codex and OpenCode use, and keeps a shadowed skill reachable by its address", async () => {
+    const project = tempDir()
+    const home = tempDir()
+    const env = { HOME: home, CODEX_HOME: join(home, "codex"), XDG_CONFIG_HOME: join(home, "config") }
+    writeSkill(join(project, ".claude", "skills"), "shared", "name: shared\ndescription: the project's Claude Code copy")
+    writeSkill(join(home, ".agents", "skills"), "shared", "name: shared\ndescription: the user's Agent Skills copy")
+    writeSkill(join(home, "config", "opencode", "skills"), "opencode-only", "name: opencode-only\ndescription: from OpenCode's folder")
+    writeSkill(join(home, "codex", "skills"), "codex-only", "name: codex-only\ndescription: from Codex's folder")
+    const listed = JSON.parse((await armory(["skills", "list", "--json"], { cwd: project, env })).stdout) as {
+      skills: ReadonlyArray<{ address: string }>
+      shadowed: ReadonlyArray<{ address: string; skill: Record<string, unknown> }>
+    }
+    expect(listed.skills.map(({ address }) => address)).toEqual(["project-claude:shared", "user-opencode:opencode-only", "user-codex:codex-only"])
+    expect(listed.shadowed.map(({ address }) => address)).toEqual(["user-agents:shared"])
+    expect(listed.shadowed[0]?.skill).not.toHaveProperty("body")
+
+    const shown = await armory(["skills", "show", "user-agents:shared"], { cwd: project, env })
+    expect(shown.code).toBe(0)
+    expect(shown.stdout.split("\n").slice(0, 2)).toEqual(["shared (user-agents:shared)", "the user's Agent Skills copy"])
+    const missing = await armory(["skills", "show", "nowhere:shared"], { cwd: project, env })
+    expect(missing.code).toBe(1)
+
+    const catalog = await armory(["skills", "catalog"], { cwd: project, env })
+    expect([...catalog.stdout.matchAll(/<name>([^<]+)<\/name>/g)].map((match) => match[1])).toEqual(["shared", "opencode-only", "codex-only", "user-agents:shared"])
+    const tooSmall = await armory(["skills", "catalog", "--max-chars", "40"], { cwd: project, env })
+    expect({ code: tooSmall.code, stdout: tooSmall.stdout }).toEqual({ code: 2, stdout: "" })
+    expect(tooSmall.stderr).toContain("--max-chars 40: maxChars 40 is below the catalog's minimum of")
+
+    const suggested = JSON.parse((await armory(["skills", "suggest", "use the codex folder skill", "--json"], { cwd: project, env })).stdout) as {
+      suggestions: ReadonlyArray<{ name: string; terms: ReadonlyArray<string> }>
+    }
+    expect(suggested.suggestions[0]).toMatchObject({ name: "codex-only", terms: expect.arrayContaining(["codex", "folder"]) })
+    const badLimit = await armory(["skills", "suggest", "pdf", "--limit", "0"], { cwd: project, env })
+    expect(badLimit.code).toBe(2)
+  })
+
   it("loads nothing, without failing, when no default root exists", async () => {
     const run = await armory(["skills", "list"], { cwd: tempDir(), env: { HOME: tempDir() } })
     expect(run.code).toBe(0)

@@ -29,6 +29,7 @@ export const SkillInfo = Schema.Struct({
   location: Schema.String.annotate({ description: "the SKILL.md's absolute path, as reached from its source" }),
   baseDirectory: Schema.String.annotate({ description: "the directory relative references in the body resolve against" }),
   source: Schema.String.annotate({ description: "directory:<absolute path> or file:<absolute path>" }),
+  address: Schema.String.annotate({ description: "<source name>:<name>: reaches the skill even when an earlier source's skill of the same name shadows it" }),
   body: Schema.String
 }).annotate({ identifier: "SkillInfo" })
 export type SkillInfo = typeof SkillInfo.Type
@@ -43,7 +44,15 @@ export const LoadReport = Schema.Struct({
   skills: Schema.Array(SkillInfo),
   dropped: Schema.Array(FileReason),
   ignoredAutoInject: Schema.Array(FileReason),
-  shadowed: Schema.Array(Schema.Struct({ name: Schema.String, file: Schema.String, by: Schema.String })),
+  shadowed: Schema.Array(
+    Schema.Struct({
+      name: Schema.String,
+      file: Schema.String,
+      by: Schema.String.annotate({ description: "the location of the skill loaded under that name" }),
+      address: Schema.String.annotate({ description: "<source name>:<name>, by which the shadowed skill is still reached" }),
+      skill: SkillInfo
+    })
+  ),
   warnings: Schema.Array(FileReason)
 }).annotate({ identifier: "LoadReport" })
 export type LoadReport = typeof LoadReport.Type

@@ -1,7 +1,7 @@
 import { DomainUnavailableError, type Page, pageTools } from "@armory/browser-runtime"
 import type { ToolTree } from "@armory/codemode"
 import { type GoalStoreClient, type GoalTools, goalTools } from "@armory/goal-store"
-import { readSkill, SkillContents } from "@armory/skill-loader"
+import { catalog as renderCatalog, CatalogBudgetTooSmall, findSkill, readSkill, SkillContents } from "@armory/skill-loader"
 import { Effect, Schema } from "effect"
 import type { SkillCatalogShape } from "./SkillCatalog.js"
 
@@ -63,7 +63,15 @@ export class UnknownSkill extends Schema.TaggedError<UnknownSkill>()("UnknownSki
   }
 }
 
-const SkillSummary = Schema.Struct({ name: Schema.String, description: Schema.String, location: Schema.String })
+const SkillSummary = Schema.Struct({
+  name: Schema.String,
+  /** `<root name>:<name>`: what `read` takes to reach this skill when another root's skill holds the name. */
+  address: Schema.String,
+  description: Schema.String,
+  location: Schema.String,
+  /** Set when an earlier root's skill of the same name wins it: that skill's location. */
+  shadowedBy: Schema.optionalKey(Schema.String)
+})
 
 const ArmedSkill = Schema.Struct({
   name: Schema.String,
@@ -82,24 +90,81 @@ const ArmInput = Schema.Struct({
   paths: Schema.optional(Schema.Array(Schema.String))
 })
 
-const skillTools = (catalog: Pick<SkillCatalogShape, "report" | "arm">) => ({
+const CatalogInput = Schema.optional(
+  Schema.Struct({ maxChars: Schema.optional(Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 1_000_000 }))) })
+)
+
+const SuggestInput = Schema.Struct({
+  prompt: Schema.String,
+  limit: Schema.optional(Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 100 })))
+})
+
+const SuggestedSkill = Schema.Struct({
+  name: Schema.String,
+  description: Schema.String,
+  location: Schema.String,
+  /** Lexical relevance (BM25): comparable within one answer only. */
+  score: Schema.Number,
+  /** The prompt's words that matched, strongest first. */
+  terms: Schema.Array(Schema.String)
+})
+
+const skillTools = (catalog: Pick<SkillCatalogShape, "report" | "arm" | "suggest">) => ({
   list: {
-    description: "Lists the skills that loaded from the skill roots: name, description and the SKILL.md's location.",
+    description:
+      "Lists the skills that loaded from the skill roots: name, address (<root>:<name>), description and the SKILL.md's location; " +
+      "then the skills another root's skill of the same name shadows, each with shadowedBy (read them by address).",
     input: Schema.Void,
     output: Schema.Array(SkillSummary),
-    run: () => catalog.report.pipe(Effect.map((report) => report.skills.map(({ name, description, location }) => ({ name, description, location }))))
+    run: () =>
+      catalog.report.pipe(
+        Effect.map((report) => [
+          ...report.skills.map(({ name, address, description, location }) => ({ name, address, description, location })),
+          ...report.shadowed.map(({ skill, by }) => ({ name: skill.name, address: skill.address, description: skill.description, location: skill.location, shadowedBy: by }))
+        ])
+      )
   },
   read: {
-    description: "A skill's instructions (the SKILL.md body) and the files beside it, listed with their sizes (paths relative to the skill's directory).",
+    description:
+      "A skill's instructions (the SKILL.md body) and the files beside it, listed with their sizes (paths relative to the skill's directory). " +
+      "Takes a name, or an address (<root>:<name>) for a shadowed skill.",
     input: Schema.Struct({ name: Schema.String }),
     output: SkillContents,
     run: ({ name }: { readonly name: string }) =>
       Effect.flatMap(catalog.report, (report) => {
-        const skill = report.skills.find((candidate) => candidate.name === name)
+        const skill = findSkill(report, name)
         return skill === undefined
           ? Effect.fail(new UnknownSkill({ name, available: report.skills.length }))
           : Effect.promise(() => readSkill(skill))
       })
+  },
+  catalog: {
+    description:
+      "The <available_skills> block (name, description, location of every skill, with the rule for choosing one) that a model reads to pick a skill, within maxChars (default 8000).",
+    input: CatalogInput,
+    output: Schema.String,
+    run: (input: typeof CatalogInput.Type) =>
+      Effect.flatMap(catalog.report, (report) => {
+        try {
+          return Effect.succeed(renderCatalog(report, { maxChars: input?.maxChars }))
+        } catch (error) {
+          // Only a budget below the minimum is the caller's to hear about; anything else is a fault.
+          return error instanceof CatalogBudgetTooSmall ? Effect.fail(error) : Effect.die(error)
+        }
+      })
+  },
+  suggest: {
+    description:
+      "The loaded skills a prompt is most about, ranked by lexical relevance of their name and description, with the prompt's words that matched. Suggests only: it arms nothing.",
+    input: SuggestInput,
+    output: Schema.Array(SuggestedSkill),
+    run: (request: typeof SuggestInput.Type) =>
+      Effect.zipWith(catalog.suggest(request), catalog.report, (suggestions, report) =>
+        suggestions.flatMap(({ name, score, terms }) => {
+          const skill = report.skills.find((candidate) => candidate.name === name)
+          return skill === undefined ? [] : [{ name, description: skill.description, location: skill.location, score, terms }]
+        })
+      )
   },
   arm: {
     description:
@@ -132,7 +197,7 @@ export const hostTools = (options: {
   readonly channel: Channel
   readonly page: Page
   readonly goals: GoalStoreClient
-  readonly skills: Pick<SkillCatalogShape, "report" | "arm">
+  readonly skills: Pick<SkillCatalogShape, "report" | "arm" | "suggest">
 }): HostToolTree & ToolTree => ({
   skills: skillTools(options.skills),
   goals: goalTools(options.goals),

@@ -1,4 +1,4 @@
-import { type Armed, arm, type ArmingIndex, compileSkills } from "@armory/skill-arming"
+import { type Armed, arm, type ArmingIndex, compileSkills, compileSuggestions, type Suggestion, type SuggestionIndex, suggest } from "@armory/skill-arming"
 import { load, type LoadReport, type SkillSource } from "@armory/skill-loader"
 
 export type { LoadReport, SkillInfo, SkillSource } from "@armory/skill-loader"
@@ -11,10 +11,17 @@ export interface ArmRequest {
   readonly paths?: ReadonlyArray<string> | undefined
 }
 
-/** One load of the catalog's roots, with the arming index compiled from its skills. */
+/** What suggestions are asked about: a prompt, and how many at most. */
+export interface SuggestRequest {
+  readonly prompt: string
+  readonly limit?: number | undefined
+}
+
+/** One load of the catalog's roots, with the arming and suggestion indexes compiled from its skills. */
 export interface CatalogSnapshot {
   readonly report: LoadReport
   readonly index: ArmingIndex
+  readonly suggestions: SuggestionIndex
 }
 
 export interface SkillCatalogShape {
@@ -22,6 +29,8 @@ export interface SkillCatalogShape {
   readonly report: Effect.Effect<LoadReport>
   /** The skills that arm for a request, in load order, against the latest load. */
   readonly arm: (request: ArmRequest) => Effect.Effect<ReadonlyArray<Armed>>
+  /** The loaded skills a prompt is most about, by lexical relevance; arms nothing. */
+  readonly suggest: (request: SuggestRequest) => Effect.Effect<ReadonlyArray<Suggestion>>
   /** Every load from now on, starting with the current one (a host announces changed skills from it). */
   readonly changes: Stream.Stream<LoadReport>
 }
@@ -56,7 +65,7 @@ const loadQuietly = (sources: ReadonlyArray<SkillSource>, last: { problems: stri
     const problems = problemsOf(report)
     if (problems !== last.problems) for (const warning of warnings) yield* Effect.logWarning(warning)
     last.problems = problems
-    return { report, index: compileSkills(report.skills) } satisfies CatalogSnapshot
+    return { report, index: compileSkills(report.skills), suggestions: compileSuggestions(report.skills) } satisfies CatalogSnapshot
   })
 
 /**
@@ -115,6 +124,7 @@ export const makeSkillCatalog = Effect.fn("makeSkillCatalog")(function* (
     report: Effect.map(current, (snapshot) => snapshot.report),
     arm: (request) =>
       Effect.map(current, ({ index }) => arm({ skills: index, prompt: request.prompt, url: request.url, paths: request.paths })),
+    suggest: (request) => Effect.map(current, ({ suggestions }) => suggest({ skills: suggestions, prompt: request.prompt, limit: request.limit })),
     changes: Stream.map(SubscriptionRef.changes(ref), (snapshot) => snapshot.report)
   }
   if (watching === undefined) return shape

@@ -30,6 +30,8 @@ export const GOAL_TOOL_NAMES = {
 export const SKILL_TOOL_NAMES = {
   list: "skills_list",
   read: "skill_read",
+  catalog: "skills_catalog",
+  suggest: "skills_suggest",
   arm: "skills_arm"
 } as const satisfies Record<keyof HostToolTree["skills"], string>
 

@@ -104,9 +104,23 @@ describe.each(transports)("the official MCP SDK client over %s", (_name, connect
     const { client, dirs } = await start()
     const listed = await ok(client, "skills_list")
     expect(listed["result"]).toEqual([
-      { name: "comment-checker", description: "Checks comments in edited code.", location: join(dirs.skills, "comment-checker", "SKILL.md") },
-      { name: "pdf-tools", description: "Work with PDF files.", location: join(dirs.skills, "pdf-tools", "SKILL.md") }
+      {
+        name: "comment-checker",
+        address: expect.stringMatching(/^[^:]+:comment-checker$/),
+        description: "Checks comments in edited code.",
+        location: join(dirs.skills, "comment-checker", "SKILL.md")
+      },
+      { name: "pdf-tools", address: expect.stringMatching(/^[^:]+:pdf-tools$/), description: "Work with PDF files.", location: join(dirs.skills, "pdf-tools", "SKILL.md") }
     ])
+    const suggested = await ok(client, "skills_suggest", { prompt: "merge these PDF files" })
+    expect(suggested["result"]).toEqual([
+      { name: "pdf-tools", description: "Work with PDF files.", location: join(dirs.skills, "pdf-tools", "SKILL.md"), score: expect.any(Number), terms: ["pdf", "files"] }
+    ])
+    const block = await ok(client, "skills_catalog", { maxChars: 4000 })
+    expect(block["result"]).toContain(`<skill>\n<name>pdf-tools</name>\n<description>Work with PDF files.</description>\n<location>${join(dirs.skills, "pdf-tools", "SKILL.md")}</location>\n</skill>`)
+    const tooSmall = await call(client, "skills_catalog", { maxChars: 10 })
+    expect(tooSmall.isError).toBe(true)
+    expect(tooSmall.structuredContent).toMatchObject({ _tag: "CatalogBudgetTooSmall", maxChars: 10, minimum: expect.any(Number) })
     const read = await ok(client, "skill_read", { name: "pdf-tools" })
     expect(read["body"]).toBe("# PDF\nUse scripts/merge.py.\n")
     expect(read["files"]).toEqual([{ path: "scripts/merge.py", bytes: 15 }])

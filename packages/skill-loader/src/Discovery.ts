@@ -1,3 +1,4 @@
+import { resolve, sep } from "node:path"
 import { Effect, FileSystem, Path, type PlatformError } from "effect"
 import type { DroppedDocument } from "./LoadReport.js"
 
@@ -5,16 +6,18 @@ import type { DroppedDocument } from "./LoadReport.js"
  * Where to look for skills: a path (resolved against `cwd`) to a directory, searched for every
  * `SKILL.md` beneath it, or to a file, read as one skill document whatever its name. An `optional`
  * source that does not exist is skipped silently (a default location); any other missing source is
- * reported in `dropped`.
+ * reported in `dropped`. `name` is what the source's skills are addressed by (`<name>:<skill>`);
+ * without one it is taken from the path (see {@link sourceNames}).
  */
-export type SkillSource = string | { readonly path: string; readonly optional?: boolean }
+export type SkillSource = string | { readonly path: string; readonly optional?: boolean; readonly name?: string }
 
-/** A SKILL.md to read, with the label of the source it came from (`directory:<abs>` or `file:<abs>`). */
+/** A SKILL.md to read, with the label of the source it came from (`directory:<abs>` or `file:<abs>`) and that source's name. */
 export interface SkillFile {
   readonly _tag: "SkillFile"
   readonly path: string
   readonly baseDirectory: string
   readonly source: string
+  readonly sourceName: string
 }
 
 /** A source or directory that could not be read at all. */
@@ -32,12 +35,22 @@ export interface Discovery {
    * the modification time of one of these or of a SKILL.md, which is how a cache of a load is checked.
    */
   readonly directories: ReadonlyArray<string>
+  /** A source whose search stopped at `maxDepth` or `maxDirectories`, and what was left unsearched. */
+  readonly warnings: ReadonlyArray<{ readonly file: string; readonly reason: string }>
 }
 
 export interface DiscoveryOptions {
   /** What relative sources are resolved against; the process's working directory by default. */
   readonly cwd?: string
+  /** How many directories below a source are searched (default 6: `<source>/a/b/c/d/e/f/SKILL.md` is the deepest found). */
+  readonly maxDepth?: number
+  /** How many directories of one source are listed at most, nearest first (default 2,000). */
+  readonly maxDirectories?: number
 }
+
+/** The search bounds when none are given: deep and wide enough for any skill collection, not for a whole disk. */
+export const DEFAULT_MAX_DEPTH = 6
+export const DEFAULT_MAX_DIRECTORIES = 2000
 
 /** Directories never descended into: they hold dependencies and history, not a host's skills. */
 const SKIPPED_DIRECTORIES = new Set([".git", "node_modules"])
@@ -63,11 +76,18 @@ interface Resolved {
   readonly real: string
 }
 
+interface SearchBounds {
+  readonly maxDepth: number
+  readonly maxDirectories: number
+}
+
 const walkDirectory = Effect.fnUntraced(function* (
   root: Located,
-  source: string,
+  source: { readonly label: string; readonly name: string },
   seenDirectories: Set<string>,
-  listed: Array<string>
+  listed: Array<string>,
+  bounds: SearchBounds,
+  warnings: Array<{ readonly file: string; readonly reason: string }>
 ) {
   const fs = yield* FileSystem.FileSystem
   const path = yield* Path.Path
@@ -81,7 +101,19 @@ const walkDirectory = Effect.fnUntraced(function* (
     )
 
   let frontier: ReadonlyArray<Located> = [root]
+  let depth = 0
+  let listedHere = 0
   while (frontier.length > 0) {
+    const budget = bounds.maxDirectories - listedHere
+    if (frontier.length > budget) {
+      warnings.push({
+        file: root.path,
+        reason: `search stopped at maxDirectories ${bounds.maxDirectories}: ${frontier.length - budget} directories at depth ${depth} and everything below them were not searched, starting with ${JSON.stringify(frontier[budget]?.path)}`
+      })
+      frontier = frontier.slice(0, budget)
+      if (frontier.length === 0) break
+    }
+    listedHere += frontier.length
     for (const directory of frontier) listed.push(directory.path)
     const listings = yield* Effect.forEach(frontier, (directory) => Effect.result(fs.readDirectoryEntries(directory.path)), {
       concurrency: CONCURRENCY
@@ -113,7 +145,7 @@ const walkDirectory = Effect.fnUntraced(function* (
       const childPath = path.join(parent.path, entry.name)
       if (entry.name === SKILL_FILE_NAME) {
         found.push({
-          entry: { _tag: "SkillFile", path: childPath, baseDirectory: parent.path, source },
+          entry: { _tag: "SkillFile", path: childPath, baseDirectory: parent.path, source: source.label, sourceName: source.name },
           sortKey: sortKey(childPath)
         })
       }
@@ -123,15 +155,68 @@ const walkDirectory = Effect.fnUntraced(function* (
         next.push({ path: childPath, real: target.real })
       }
     })
+    depth++
+    if (next.length > 0 && depth > bounds.maxDepth) {
+      warnings.push({
+        file: root.path,
+        reason: `search stopped at maxDepth ${bounds.maxDepth}: ${next.length} directories ${depth} levels down were not searched, starting with ${JSON.stringify(next[0]?.path)}`
+      })
+      break
+    }
     frontier = next
   }
   return found.toSorted((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0)).map(({ entry }) => entry)
 })
 
+const SOURCE_NAME = /^[^\s:]{1,64}$/
+
+/** The last segment of a path that says something: `skills` itself names no collection, so its parent does. */
+const nameFromPath = (segments: ReadonlyArray<string>): string => {
+  const meaningful = segments.filter((segment) => segment !== "")
+  const last = meaningful.at(-1) ?? "root"
+  const chosen = last === "skills" && meaningful.length > 1 ? (meaningful.at(-2) as string) : last
+  const name = chosen.replace(/^\.+/, "").replace(/[\s:]+/g, "-").slice(0, 64)
+  return name === "" ? "root" : name
+}
+
+/**
+ * The name each source's skills are addressed by, in order: the one given, or one taken from the
+ * path (the directory's own name, or its parent's when it is called `skills`: `~/.claude/skills` is
+ * `claude`; a file source is named by its directory). A name already taken gets `-2`, `-3`, … so
+ * every source has its own. A given name must be 1–64 characters without spaces or `:`; one that is
+ * not is replaced by the name from the path.
+ */
+export const sourceNames = (sources: ReadonlyArray<SkillSource>, options: { readonly cwd?: string } = {}): ReadonlyArray<string> => {
+  const taken = new Set<string>()
+  return sources.map((source) => {
+    const { path: given, name } = typeof source === "string" ? { path: source, name: undefined } : source
+    const absolute = options.cwd === undefined ? resolve(given) : resolve(options.cwd, given)
+    const segments = absolute.split(sep)
+    const base = name !== undefined && SOURCE_NAME.test(name) ? name : nameFromPath(segments.at(-1) === "SKILL.md" || /\.md$/i.test(absolute) ? segments.slice(0, -1) : segments)
+    let candidate = base
+    for (let suffix = 2; taken.has(candidate); suffix++) candidate = `${base}-${suffix}`
+    taken.add(candidate)
+    return candidate
+  })
+}
+
+const boundOption = (
+  option: "maxDepth" | "maxDirectories",
+  value: number | undefined,
+  fallback: number,
+  warnings: Array<{ readonly file: string; readonly reason: string }>
+): number => {
+  if (value === undefined) return fallback
+  if (Number.isSafeInteger(value) && value >= 0) return value
+  warnings.push({ file: `options.${option}`, reason: `${option} must be a non-negative integer, got ${String(value)}; ${fallback} was used` })
+  return fallback
+}
+
 /**
  * Finds every SKILL.md of the given sources, in load order, without reading any of them. Never
  * fails: a source or directory that cannot be read becomes an `Unreadable` entry. Symbolic links
  * are followed; a directory reached twice (a link loop, or two links to one place) is searched once.
+ * Each source's search is bounded by `maxDepth` and `maxDirectories`; reaching either is a warning.
  */
 export const discoverSkillFiles = Effect.fn("discoverSkillFiles")(function* (
   sources: ReadonlyArray<SkillSource>,
@@ -142,8 +227,15 @@ export const discoverSkillFiles = Effect.fn("discoverSkillFiles")(function* (
   const labels: Array<string> = []
   const entries: Array<SkillFile | Unreadable> = []
   const directories: Array<string> = []
-  for (const source of sources) {
+  const warnings: Array<{ readonly file: string; readonly reason: string }> = []
+  const bounds: SearchBounds = {
+    maxDepth: boundOption("maxDepth", options.maxDepth, DEFAULT_MAX_DEPTH, warnings),
+    maxDirectories: boundOption("maxDirectories", options.maxDirectories, DEFAULT_MAX_DIRECTORIES, warnings)
+  }
+  const names = sourceNames(sources, options)
+  for (const [index, source] of sources.entries()) {
     const { path: given, optional = false } = typeof source === "string" ? { path: source } : source
+    const sourceName = names[index] as string
     const absolute = options.cwd === undefined ? path.resolve(given) : path.resolve(options.cwd, given)
     const info = yield* Effect.result(fs.stat(absolute))
     if (info._tag === "Failure") {
@@ -160,7 +252,7 @@ export const discoverSkillFiles = Effect.fn("discoverSkillFiles")(function* (
     if (info.success.type !== "Directory") {
       const label = `file:${absolute}`
       labels.push(label)
-      entries.push({ _tag: "SkillFile", path: absolute, baseDirectory: path.dirname(absolute), source: label })
+      entries.push({ _tag: "SkillFile", path: absolute, baseDirectory: path.dirname(absolute), source: label, sourceName })
       continue
     }
     const label = `directory:${absolute}`
@@ -170,7 +262,16 @@ export const discoverSkillFiles = Effect.fn("discoverSkillFiles")(function* (
       entries.push({ _tag: "Unreadable", file: absolute, reason: `source unreadable: ${describePlatformError(real.failure)}` })
       continue
     }
-    entries.push(...(yield* walkDirectory({ path: absolute, real: real.success }, label, new Set([real.success]), directories)))
+    entries.push(
+      ...(yield* walkDirectory(
+        { path: absolute, real: real.success },
+        { label, name: sourceName },
+        new Set([real.success]),
+        directories,
+        bounds,
+        warnings
+      ))
+    )
   }
-  return { sources: labels, entries, directories } satisfies Discovery
+  return { sources: labels, entries, directories, warnings } satisfies Discovery
 })

@@ -9,13 +9,24 @@ export type DroppedDocument = typeof DroppedDocument.Type
 export const IgnoredAutoInject = Schema.Struct({ file: Schema.String, reason: Schema.String })
 export type IgnoredAutoInject = typeof IgnoredAutoInject.Type
 
-/** A valid skill that lost a name clash to `by`, the location of the skill that was loaded under that name. */
-export const ShadowedSkill = Schema.Struct({ name: Schema.String, file: Schema.String, by: Schema.String })
+/**
+ * A valid skill that lost a name clash to `by`, the location of the skill that was loaded under that
+ * name. It does not arm and is not found by its bare name, but `address` (`<source name>:<name>`)
+ * still reaches it, as hosts namespace the skills of a plugin.
+ */
+export const ShadowedSkill = Schema.Struct({
+  name: Schema.String,
+  file: Schema.String,
+  by: Schema.String,
+  address: Schema.String,
+  skill: SkillInfo
+})
 export type ShadowedSkill = typeof ShadowedSkill.Type
 
 /**
  * A loaded skill that breaks a rule without losing it, and why: its name does not match its
- * directory, or a glob works but is risky (e.g. a URL host ending in a wildcard).
+ * directory, something in it was recovered leniently, a glob works but is risky (e.g. a URL host
+ * ending in a wildcard); or a source whose search stopped at a bound, with what went unsearched.
  */
 export const ArmingWarningEntry = Schema.Struct({ file: Schema.String, reason: Schema.String })
 export type ArmingWarningEntry = typeof ArmingWarningEntry.Type

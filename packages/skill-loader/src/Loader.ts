@@ -55,7 +55,9 @@ const readSkillFile = Effect.fnUntraced(function* (file: string) {
 
 const loadDocument = (file: SkillFile): Effect.Effect<SkillDocument, never, FileSystem.FileSystem> =>
   readSkillFile(file.path).pipe(
-    Effect.map((bytes) => decodeSkillDocument(bytes, { location: file.path, baseDirectory: file.baseDirectory, source: file.source })),
+    Effect.map((bytes) =>
+      decodeSkillDocument(bytes, { location: file.path, baseDirectory: file.baseDirectory, source: file.source, sourceName: file.sourceName })
+    ),
     Effect.catchTag("UnreadableDocument", ({ reason }) => Effect.succeed<SkillDocument>({ _tag: "Dropped", reason }))
   )
 
@@ -97,7 +99,7 @@ export const load: (
     const { skill } = document
     const winner = loadedNames.get(skill.name)
     if (winner !== undefined) {
-      shadowed.push({ name: skill.name, file, by: winner.file })
+      shadowed.push({ name: skill.name, file, by: winner.file, address: skill.address, skill })
       lines.push(`${file}: shadowed: the name "${skill.name}" is already loaded from ${winner.file}`)
       // Across sources the earlier one wins by design; inside one source two skills claim a name
       // and one of them is silently unreachable, which its author should hear of.
@@ -114,7 +116,7 @@ export const load: (
       lines.push(`${file}: autoInject ignored: ${document.ignoredAutoInject}`)
     }
   })
-  const warnings = [...documentWarnings, ...nameWarnings(skills), ...armingWarnings(skills)]
+  const warnings = [...discovery.warnings, ...documentWarnings, ...nameWarnings(skills), ...armingWarnings(skills)]
   for (const { file, reason } of warnings) lines.push(`${file}: ${reason}`)
   const report: LoadReport = { skills, dropped, ignoredAutoInject, shadowed, warnings }
   if (lines.length > 0) yield* Effect.logWarning(formatLoadWarning(report, discovery.sources, lines))

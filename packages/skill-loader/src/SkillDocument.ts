@@ -5,11 +5,12 @@ import { describeValue } from "./internal/text.js"
 import { parseYaml, pathKey, plainScalarSources, quotePlainValuesWithColons } from "./internal/yaml.js"
 import { AutoInject, type SkillInfo, SkillFrontmatterFields } from "./SkillInfo.js"
 
-/** Where a document was found: copied into the {@link SkillInfo} it decodes to. */
+/** Where a document was found: copied into the {@link SkillInfo} it decodes to (`sourceName` makes its `address`). */
 export interface SkillOrigin {
   readonly location: string
   readonly baseDirectory: string
   readonly source: string
+  readonly sourceName: string
 }
 
 /**
@@ -119,7 +120,8 @@ export const decodeSkillDocument = (bytes: Uint8Array, origin: SkillOrigin): Ski
   if (Result.isFailure(frontmatter)) {
     return dropped(`frontmatter rejected: ${describeIssue(frontmatter.failure.issue, declared, [], sources())}`)
   }
-  const skill = { ...frontmatter.success, ...origin, body: parts.success.body }
+  const { sourceName, ...where } = origin
+  const skill = { ...frontmatter.success, ...where, address: `${sourceName}:${frontmatter.success.name}`, body: parts.success.body }
   if (!isMapping(declared) || !Object.hasOwn(declared, "autoInject")) return { _tag: "Loaded", skill, ...warnings }
   const autoInject = decodeAutoInject(declared["autoInject"])
   if (Result.isFailure(autoInject)) {

@@ -84,6 +84,8 @@ export const SkillInfo = Schema.Struct({
   baseDirectory: Schema.String,
   /** The source the skill came from: `directory:<absolute path>` or `file:<absolute path>`. */
   source: Schema.String,
+  /** `<source name>:<name>`: finds this skill even when a skill of the same name from an earlier source shadows it. */
+  address: Schema.String,
   body: Schema.String
 })
 export type SkillInfo = typeof SkillInfo.Type

@@ -6,7 +6,7 @@ import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, FileSystem, Layer, PlatformError } from "effect"
-import { load, loadSkills, MAX_SKILL_FILE_BYTES } from "../src/index.js"
+import { findSkill, load, loadSkills, MAX_SKILL_FILE_BYTES, sourceNames } from "../src/index.js"
 import { NodeLayer, skill, temporaryDirectory, withCapturedLogs, writeTree } from "./support.js"
 
 describe("load", () => {
@@ -65,13 +65,24 @@ describe("load", () => {
       const user = temporaryDirectory()
       writeTree(project, { "review/SKILL.md": skill("review", "", "project\n") })
       writeTree(user, { "review/SKILL.md": skill("review", "", "user\n"), "other/SKILL.md": skill("other") })
-      const report = yield* load([project, user])
-      expect(report.skills.map(({ name, body }) => [name, body])).toEqual([
-        ["review", "project\n"],
-        ["other", "# other\n"]
+      const report = yield* load([
+        { path: project, name: "project" },
+        { path: user, name: "user" }
       ])
-      expect(report.shadowed).toEqual([{ name: "review", file: join(user, "review/SKILL.md"), by: join(project, "review/SKILL.md") }])
+      expect(report.skills.map(({ name, address, body }) => [name, address, body])).toEqual([
+        ["review", "project:review", "project\n"],
+        ["other", "user:other", "# other\n"]
+      ])
+      expect(report.shadowed).toMatchObject([
+        { name: "review", file: join(user, "review/SKILL.md"), by: join(project, "review/SKILL.md"), address: "user:review", skill: { body: "user\n" } }
+      ])
       expect(report.warnings).toEqual([])
+      // The loser stays reachable by its address; the bare name is the winner's.
+      expect(findSkill(report, "user:review")?.body).toBe("user\n")
+      expect(findSkill(report, "review")?.body).toBe("project\n")
+      expect(findSkill(report, "project:review")?.body).toBe("project\n")
+      expect(findSkill(report, "user:other")?.name).toBe("other")
+      expect(findSkill(report, "elsewhere:review")).toBeUndefined()
     }).pipe(Effect.provide(NodeLayer))
   )
 
@@ -81,7 +92,7 @@ describe("load", () => {
       writeTree(root, { "z/SKILL.md": skill("same", "", "z\n"), "m/SKILL.md": skill("same", "", "m\n") })
       const report = yield* load([root])
       expect(report.skills.map(({ body }) => body)).toEqual(["m\n"])
-      expect(report.shadowed).toEqual([{ name: "same", file: join(root, "z/SKILL.md"), by: join(root, "m/SKILL.md") }])
+      expect(report.shadowed).toMatchObject([{ name: "same", file: join(root, "z/SKILL.md"), by: join(root, "m/SKILL.md") }])
       // The clash is inside one source, so the loaded skill carries a warning that a check fails on.
       expect(report.warnings).toContainEqual({
         file: join(root, "m/SKILL.md"),
@@ -272,5 +283,56 @@ describe("load", () => {
       process.exitCode = quiet.dropped.length === 1 && warned.length === 1 && warned[0].includes("bad/SKILL.md: frontmatter rejected") ? 0 : 3`
     const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" })
     expect({ status: child.status, stdout: child.stdout, stderr: child.stderr }).toEqual({ status: 0, stdout: "", stderr: "" })
+  })
+
+  it.effect("stops a source's search at maxDepth and names what was left unsearched", () =>
+    Effect.gen(function* () {
+      const root = temporaryDirectory()
+      writeTree(root, {
+        "a/b/c/d/e/f/deepest/SKILL.md": skill("deepest"),
+        "a/b/c/d/e/six/SKILL.md": skill("six"),
+        "a/b/c/d/e/f/g/seven/SKILL.md": skill("seven")
+      })
+      const report = yield* load([root])
+      // `six` is six directories below the source; `deepest` is seven, past the default bound.
+      expect(report.skills.map(({ name }) => name)).toEqual(["six"])
+      expect(report.warnings).toEqual([
+        {
+          file: root,
+          reason: `search stopped at maxDepth 6: 2 directories 7 levels down were not searched, starting with ${JSON.stringify(join(root, "a/b/c/d/e/f/deepest"))}`
+        }
+      ])
+      const deeper = yield* load([root], { maxDepth: 8 })
+      expect(deeper.skills.map(({ name }) => name).toSorted()).toEqual(["deepest", "seven", "six"])
+      expect(deeper.warnings).toEqual([])
+    }).pipe(Effect.provide(NodeLayer))
+  )
+
+  it.effect("stops a source's search at maxDirectories, nearest directories first", () =>
+    Effect.gen(function* () {
+      const root = temporaryDirectory()
+      writeTree(root, Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`s${String(index).padStart(2, "0")}/SKILL.md`, skill(`s${String(index).padStart(2, "0")}`)])))
+      const report = yield* load([root], { maxDirectories: 11 })
+      // The source itself is one of the eleven directories listed.
+      expect(report.skills).toHaveLength(10)
+      expect(report.warnings).toEqual([
+        {
+          file: root,
+          reason: `search stopped at maxDirectories 11: 20 directories at depth 1 and everything below them were not searched, starting with ${JSON.stringify(join(root, "s10"))}`
+        }
+      ])
+      const invalid = yield* load([root], { maxDirectories: -1, maxDepth: 1.5 })
+      expect(invalid.skills).toHaveLength(30)
+      expect(invalid.warnings.map(({ file }) => file)).toEqual(["options.maxDepth", "options.maxDirectories"])
+    }).pipe(Effect.provide(NodeLayer))
+  )
+
+  it("names each source for its skills' addresses, from the path unless one is given", () => {
+    expect(
+      sourceNames(
+        ["/home/u/.claude/skills", "/proj/.armory/skills", "/vendor/anthropic", { path: "/x/skills", name: "mine" }, "/y/.claude/skills", "/pdf/SKILL.md", { path: "/z", name: "bad name" }],
+        { cwd: "/" }
+      )
+    ).toEqual(["claude", "armory", "anthropic", "mine", "claude-2", "pdf", "z"])
   })
 })

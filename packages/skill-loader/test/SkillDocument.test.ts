@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { Result } from "effect"
 import { decodeSkillDocument, MAX_FRONTMATTER_BYTES, type SkillDocument, splitFrontmatter } from "../src/index.js"
 
-const origin = { location: "/skills/demo/SKILL.md", baseDirectory: "/skills/demo", source: "directory:/skills" }
+const origin = { location: "/skills/demo/SKILL.md", baseDirectory: "/skills/demo", source: "directory:/skills", sourceName: "skills" }
 const encode = (text: string) => new TextEncoder().encode(text)
 const decode = (text: string): SkillDocument => decodeSkillDocument(encode(text), origin)
 const withFrontmatter = (yaml: string, body = "# Demo\n") => decode(`---\n${yaml}\n---\n${body}`)
@@ -54,6 +54,7 @@ describe("decodeSkillDocument", () => {
         location: "/skills/demo/SKILL.md",
         baseDirectory: "/skills/demo",
         source: "directory:/skills",
+        address: "skills:pdf-tools",
         body: "# PDF tools\n\nUse pdftotext.\n"
       }
     })

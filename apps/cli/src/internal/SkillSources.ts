@@ -7,7 +7,7 @@ import { invalidUsage } from "./CommandFailed.js"
 export const dirsFlag = Flag.String("dir").pipe(
   Flag.atLeast(0),
   Flag.withDescription("a skills directory or SKILL.md file (repeatable; earlier wins on a name clash). " +
-    "Default: ./.armory/skills then ~/.armory/skills")
+    "Default: the project's .armory/skills, .claude/skills, .agents/skills, .opencode/skills, then the same at user level (and ~/.codex/skills)")
 )
 
 /** A `--dir` the user named that is not there is a usage error, not an empty catalog. */

@@ -602,9 +602,13 @@ export interface components {
                 reason: string;
             }[];
             shadowed: {
+                /** @description <source name>:<name>, by which the shadowed skill is still reached */
+                address: string;
+                /** @description the location of the skill loaded under that name */
                 by: string;
                 file: string;
                 name: string;
+                skill: components["schemas"]["SkillInfo"];
             }[];
             skills: components["schemas"]["SkillInfo"][];
             warnings: {
@@ -673,6 +677,8 @@ export interface components {
             path: string;
         };
         SkillInfo: {
+            /** @description <source name>:<name>: reaches the skill even when an earlier source's skill of the same name shadows it */
+            address: string;
             "allowed-tools"?: string | string[];
             autoInject?: {
                 keywords?: string[];

@@ -1,0 +1,130 @@
+import { Schema } from "effect"
+import type { LoadReport } from "./LoadReport.js"
+import type { SkillInfo } from "./SkillInfo.js"
+
+/** What the catalog shows of a skill: the name a model asks for, what it is for, and where its SKILL.md is. */
+export interface CatalogEntry {
+  readonly name: string
+  readonly description: string
+  readonly location: string
+}
+
+export interface CatalogOptions {
+  /** The most characters (code points) the block may take, preamble and truncation note included (default 8,000). */
+  readonly maxChars?: number | undefined
+}
+
+/** A budget too small for the catalog's frame: no entry would fit, so nothing useful can be rendered. */
+export class CatalogBudgetTooSmall extends Schema.TaggedError<CatalogBudgetTooSmall>()("CatalogBudgetTooSmall", {
+  maxChars: Schema.Number,
+  minimum: Schema.Number
+}) {
+  override get message(): string {
+    return `maxChars ${this.maxChars} is below the catalog's minimum of ${this.minimum} characters`
+  }
+}
+
+export const DEFAULT_CATALOG_MAX_CHARS = 8000
+
+/** Shorter than this, a description no longer tells a model what the skill is for: skills are left out instead. */
+const MIN_DESCRIPTION_CHARS = 60
+
+const PREAMBLE =
+  "The skills below are instructions you can follow. Use a skill when the task clearly matches its description: " +
+  "read its SKILL.md (at its location) before acting and follow it; resolve paths it mentions against the directory " +
+  "that holds it. Do not use a skill whose description does not clearly match the task."
+
+const escapeXml = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+
+/** One line of text, whatever the author wrote: a description's line breaks and runs of blanks become single spaces. */
+const oneLine = (text: string): string => text.replace(/[\s\p{Cc}]+/gu, " ").trim()
+
+const codePoints = (text: string): number => {
+  let count = 0
+  for (const _ of text) count++
+  return count
+}
+
+const cut = (text: string, limit: number): string => {
+  if (codePoints(text) <= limit) return text
+  return `${Array.from(text).slice(0, Math.max(0, limit - 1)).join("").trimEnd()}…`
+}
+
+const renderEntry = ({ name, description, location }: CatalogEntry, descriptionLimit: number): string =>
+  `<skill>\n<name>${escapeXml(name)}</name>\n<description>${escapeXml(cut(description, descriptionLimit))}</description>\n<location>${escapeXml(location)}</location>\n</skill>\n`
+
+const truncationNote = (omitted: number, descriptionLimit: number | undefined, maxChars: number): string => {
+  const parts = [
+    ...(omitted > 0 ? [`${omitted} more skill${omitted === 1 ? " is" : "s are"} not listed`] : []),
+    ...(descriptionLimit === undefined ? [] : [`descriptions are cut to ${descriptionLimit} characters`])
+  ]
+  return parts.length === 0 ? "" : `(${parts.join("; ")}, to keep this list within ${maxChars} characters.)\n`
+}
+
+const render = (entries: ReadonlyArray<CatalogEntry>, descriptionLimit: number | undefined, omitted: number, maxChars: number): string =>
+  `${PREAMBLE}\n<available_skills>\n${entries.map((entry) => renderEntry(entry, descriptionLimit ?? Number.POSITIVE_INFINITY)).join("")}</available_skills>\n${truncationNote(omitted, descriptionLimit, maxChars)}`
+
+const entryOf = (skill: SkillInfo, name: string): CatalogEntry => ({ name, description: oneLine(skill.description), location: skill.location })
+
+/** The entries of a load: every loaded skill by its name, then every shadowed one by its address. */
+const entriesOf = (skills: ReadonlyArray<SkillInfo> | LoadReport): ReadonlyArray<CatalogEntry> => {
+  if (Array.isArray(skills)) return (skills as ReadonlyArray<SkillInfo>).map((skill) => entryOf(skill, skill.name))
+  const report = skills as LoadReport
+  return [...report.skills.map((skill) => entryOf(skill, skill.name)), ...report.shadowed.map(({ address, skill }) => entryOf(skill, address))]
+}
+
+/**
+ * The block a host puts in a model's context so it can choose a skill: a rule for when to use one,
+ * then an `<available_skills>` list of name, description and location, in load order. Given a load
+ * report, the skills that lost a name clash are listed too, by their `<source>:<name>` address.
+ * When the full list is over `maxChars`, descriptions are shortened first (to the longest length
+ * that fits, never under 60 characters), then skills are left out from the end; a closing line
+ * says which was done. Throws {@link CatalogBudgetTooSmall} when not even one entry fits.
+ */
+export const catalog = (skills: ReadonlyArray<SkillInfo> | LoadReport, options: CatalogOptions = {}): string => {
+  const maxChars = options.maxChars ?? DEFAULT_CATALOG_MAX_CHARS
+  const entries = entriesOf(skills)
+  const fits = (text: string) => codePoints(text) <= maxChars
+  const full = render(entries, undefined, 0, maxChars)
+  if (fits(full)) return full
+  const longest = Math.max(0, ...entries.map(({ description }) => codePoints(description)))
+  const withLimit = (limit: number) => render(entries, limit, 0, maxChars)
+  if (fits(withLimit(MIN_DESCRIPTION_CHARS))) {
+    // The longest description length that still fits, by bisection: renders grow with it.
+    let low = MIN_DESCRIPTION_CHARS
+    let high = longest
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2)
+      if (fits(withLimit(middle))) low = middle
+      else high = middle - 1
+    }
+    return withLimit(low)
+  }
+  // Even short descriptions do not fit them all: keep as many as fit, in load order. The note's
+  // count shrinks by a digit as more are kept, so each candidate is checked, not assumed.
+  const trimmed = (kept: number) => render(entries.slice(0, kept), MIN_DESCRIPTION_CHARS, entries.length - kept, maxChars)
+  const frame = codePoints(trimmed(0))
+  let used = frame
+  let kept = 0
+  for (const entry of entries) {
+    used += codePoints(renderEntry(entry, MIN_DESCRIPTION_CHARS))
+    if (used > maxChars) break
+    kept++
+  }
+  while (kept > 0 && !fits(trimmed(kept))) kept--
+  if (kept === 0) {
+    const first = entries[0]
+    throw new CatalogBudgetTooSmall({ maxChars, minimum: frame + (first === undefined ? 0 : codePoints(renderEntry(first, MIN_DESCRIPTION_CHARS))) })
+  }
+  return trimmed(kept)
+}
+
+/**
+ * The skill a reference names in a load: a loaded skill by its name, or any skill by its address
+ * (`<source name>:<name>`), a shadowed one included. `undefined` when none matches.
+ */
+export const findSkill = (report: LoadReport, reference: string): SkillInfo | undefined =>
+  report.skills.find((skill) => skill.name === reference) ??
+  (reference.includes(":")
+    ? (report.skills.find((skill) => skill.address === reference) ?? report.shadowed.find(({ address }) => address === reference)?.skill)
+    : undefined)

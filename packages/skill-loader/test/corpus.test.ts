@@ -1,0 +1,69 @@
+import { describe, expect, it } from "@effect/vitest"
+import { findSkill, loadSkills } from "../src/index.js"
+import { readCollections, writeCollections } from "./corpus/realSkills.ts"
+import { temporaryDirectory } from "./support.js"
+
+/** What kind of outcome a reason is, in words that stay the same from one file to the next. */
+const CLASSES: ReadonlyArray<readonly [string, RegExp]> = [
+  ["no frontmatter", /^no frontmatter:/],
+  ["frontmatter not closed", /^frontmatter not closed:/],
+  ["invalid name", /^frontmatter rejected: at \["name"\]: Expected lowercase letters/],
+  ["missing field", /^frontmatter rejected: at \["(name|description)"\]: Missing key/],
+  ["other field rejected", /^frontmatter rejected:/],
+  ["invalid YAML", /^invalid YAML:/],
+  ["name does not match directory", /^name "[^"]+" does not match its directory/],
+  ["metadata kept as text", /^metadata values kept as text/],
+  ["quoted plain value recovered", /^YAML recovered: the plain value of/],
+  ["name declared again in one source", /^name "[^"]+" is declared again by /]
+]
+
+const classify = (reason: string): string => CLASSES.find(([, pattern]) => pattern.test(reason))?.[0] ?? `unclassified: ${reason}`
+
+const tally = (reasons: ReadonlyArray<string>): Record<string, number> => {
+  const counts: Record<string, number> = {}
+  for (const reason of reasons) counts[classify(reason)] = (counts[classify(reason)] ?? 0) + 1
+  return counts
+}
+
+describe("real skill collections", () => {
+  it("loads a sample of three public collections with the counts per outcome they give", async () => {
+    const collections = readCollections()
+    expect(collections.map(({ repo, files }) => [repo, files.length])).toEqual([
+      ["openclaw/skills", 886],
+      ["AgentWorkers/skills", 100],
+      ["obra/superpowers", 14]
+    ])
+    const directories = writeCollections(temporaryDirectory(), collections)
+    const report = await loadSkills(directories.map((path, index) => ({ path, name: collections[index]?.repo.split("/")[0] as string })))
+
+    expect({
+      loaded: report.skills.length,
+      dropped: report.dropped.length,
+      shadowed: report.shadowed.length,
+      ignoredAutoInject: report.ignoredAutoInject.length
+    }).toEqual({ loaded: 846, dropped: 111, shadowed: 43, ignoredAutoInject: 0 })
+    expect(tally(report.dropped.map(({ reason }) => reason))).toEqual({
+      "no frontmatter": 58,
+      "invalid name": 28,
+      "invalid YAML": 17,
+      "missing field": 4,
+      "frontmatter not closed": 2,
+      "other field rejected": 2
+    })
+    // Recovered leniently, or loaded as written but worth an author's attention: `skills check` fails on each.
+    expect(tally(report.warnings.map(({ reason }) => reason))).toEqual({
+      "metadata kept as text": 307,
+      "name does not match directory": 172,
+      "name declared again in one source": 39,
+      "quoted plain value recovered": 17
+    })
+    // A clash across sources (the translated collection repeats names of the original, and one
+    // superpowers skill shares a name with a community one) keeps the
+    // later skill reachable by its address.
+    const across = report.shadowed.filter(({ address }) => !address.startsWith("openclaw:"))
+    expect(across.map(({ address }) => address.split(":")[0])).toEqual(["AgentWorkers", "AgentWorkers", "AgentWorkers", "obra"])
+    for (const { address, skill } of across) expect(findSkill(report, address)).toBe(skill)
+    // Every file is accounted for exactly once.
+    expect(report.skills.length + report.dropped.length + report.shadowed.length).toBe(1000)
+  })
+})

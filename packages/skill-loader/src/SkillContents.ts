@@ -15,7 +15,7 @@ export const SkillContents = Schema.Struct({
   baseDirectory: Schema.String,
   body: Schema.String,
   files: Schema.Array(SkillFileEntry),
-  /** Set when the listing stopped at `maxFiles` or `maxDepth` before the directory was walked. */
+  /** Set when the listing stopped at `maxFiles`, `maxDepth` or `maxDirectories` before the directory was walked. */
   truncated: Schema.Boolean
 })
 export type SkillContents = typeof SkillContents.Type
@@ -25,6 +25,8 @@ export interface ReadSkillOptions {
   readonly maxFiles?: number | undefined
   /** How many directories deep below the skill's own the listing goes (default 4). */
   readonly maxDepth?: number | undefined
+  /** The most directories read, the skill's own included (default 100): a tree of empty folders costs no more. */
+  readonly maxDirectories?: number | undefined
 }
 
 /** Names a listing passes over: version-control and dependency folders, and hidden entries. */
@@ -40,12 +42,19 @@ export const read = Effect.fn("readSkill")(function* (skill: SkillInfo, options:
   const path = yield* Path.Path
   const maxFiles = options.maxFiles ?? 200
   const maxDepth = options.maxDepth ?? 4
+  const maxDirectories = options.maxDirectories ?? 100
   const files: Array<SkillFileEntry> = []
   let truncated = false
+  let directoriesRead = 0
   let level: ReadonlyArray<string> = [""]
   for (let depth = 0; level.length > 0 && !truncated; depth++) {
     const next: Array<string> = []
     for (const directory of level) {
+      if (directoriesRead >= maxDirectories) {
+        truncated = true
+        break
+      }
+      directoriesRead++
       const names = yield* fs.readDirectory(path.join(skill.baseDirectory, directory)).pipe(Effect.orElseSucceed((): ReadonlyArray<string> => []))
       for (const name of names.toSorted()) {
         if (isSkipped(name)) continue

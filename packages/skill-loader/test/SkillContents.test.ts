@@ -47,6 +47,18 @@ describe("readSkill", () => {
     expect(shallow.truncated).toBe(true)
   })
 
+  it("stops after maxDirectories directories, however many empty folders a skill holds", async () => {
+    const root = temporaryDirectory()
+    writeTree(root, { "SKILL.md": skill("folders"), "zz/last.txt": "x" })
+    for (let index = 0; index < 500; index++) mkdirSync(join(root, `empty-${String(index).padStart(3, "0")}`, "inner"), { recursive: true })
+    const skillInfo = await loadOne(root)
+    const bounded = await readSkill(skillInfo)
+    // The skill's own directory and 99 of the 501 below it: `zz` comes last and is not reached.
+    expect(bounded).toMatchObject({ files: [], truncated: true })
+    const wider = await readSkill(skillInfo, { maxDirectories: 2000, maxDepth: 1 })
+    expect(wider).toMatchObject({ files: [{ path: "zz/last.txt", bytes: 1 }], truncated: true })
+  })
+
   it("lists a link to a directory without walking it, so a loop or a link out of the skill costs nothing", async () => {
     const root = temporaryDirectory()
     const outside = temporaryDirectory()

@@ -3,7 +3,7 @@ import { mkdirSync, symlinkSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { load, MAX_SKILL_FILE_BYTES } from "../src/index.js"
+import { discoverSkillFiles, load, MAX_SKILL_FILE_BYTES } from "../src/index.js"
 import { NodeLayer, skill, temporaryDirectory, writeTree } from "./support.js"
 
 const encode = (text: string) => new TextEncoder().encode(text)
@@ -68,5 +68,25 @@ describe("hostile input on disk", () => {
         expect(report.shadowed).toEqual([])
       }).pipe(Effect.provide(NodeLayer)),
     20_000
+  )
+
+  it.effect("bounds the search of a source a hostile tree fills with directories, wide or deep", () =>
+    Effect.gen(function* () {
+      const wide = temporaryDirectory()
+      for (let index = 0; index < 3000; index++) mkdirSync(join(wide, `d${String(index).padStart(4, "0")}`))
+      writeTree(wide, { "d2999/SKILL.md": skill("d2999") })
+      const deep = temporaryDirectory()
+      mkdirSync(join(deep, ...Array.from({ length: 200 }, () => "n")), { recursive: true })
+      const discovery = yield* discoverSkillFiles([wide, deep])
+      // 2,000 directories of the wide source (itself included) and 7 of the deep one (itself and 6 below).
+      expect(discovery.directories).toHaveLength(2007)
+      expect(discovery.warnings.map(({ file, reason }) => [file, reason.slice(0, 40)])).toEqual([
+        [wide, "search stopped at maxDirectories 2000: 1"],
+        [deep, "search stopped at maxDepth 6: 1 director"]
+      ])
+      const report = yield* load([wide, deep])
+      expect(report.skills).toEqual([])
+      expect(report.warnings).toHaveLength(2)
+    }).pipe(Effect.provide(NodeLayer))
   )
 })

@@ -93,9 +93,14 @@ const walkDirectory = Effect.fnUntraced(function* (
   const path = yield* Path.Path
   const found: Array<{ readonly entry: SkillFile | Unreadable; readonly sortKey: string }> = []
   const sortKey = (file: string) => path.relative(root.path, file).split(path.sep).join("\u0000")
+  // A link's real path only matters when it leads to a directory (to search it once); most links lead to files.
   const resolveLink = (link: string) =>
-    Effect.all([fs.realPath(link), fs.stat(link)]).pipe(
-      Effect.map(([real, info]): Resolved => ({ type: info.type, real })),
+    fs.stat(link).pipe(
+      Effect.flatMap((info) =>
+        info.type === "Directory"
+          ? Effect.map(fs.realPath(link), (real): Resolved => ({ type: info.type, real }))
+          : Effect.succeed<Resolved>({ type: info.type, real: link })
+      ),
       // A dangling link resolves to nothing; if it is named SKILL.md, reading it reports why.
       Effect.orElseSucceed((): Resolved => ({ type: "Unknown", real: link }))
     )
@@ -105,14 +110,8 @@ const walkDirectory = Effect.fnUntraced(function* (
   let listedHere = 0
   while (frontier.length > 0) {
     const budget = bounds.maxDirectories - listedHere
-    if (frontier.length > budget) {
-      warnings.push({
-        file: root.path,
-        reason: `search stopped at maxDirectories ${bounds.maxDirectories}: ${frontier.length - budget} directories at depth ${depth} and everything below them were not searched, starting with ${JSON.stringify(frontier[budget]?.path)}`
-      })
-      frontier = frontier.slice(0, budget)
-      if (frontier.length === 0) break
-    }
+    const skipped = frontier.slice(budget)
+    frontier = frontier.slice(0, budget)
     listedHere += frontier.length
     for (const directory of frontier) listed.push(directory.path)
     const listings = yield* Effect.forEach(frontier, (directory) => Effect.result(fs.readDirectoryEntries(directory.path)), {
@@ -128,20 +127,17 @@ const walkDirectory = Effect.fnUntraced(function* (
         })
         return
       }
-      const sorted = listing.success.toSorted((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      for (const entry of sorted) children.push({ parent, entry })
+      // Only what can hold or be a SKILL.md matters; a directory of many plain files costs its listing alone.
+      const relevant = listing.success.filter(({ name, type }) => type === "Directory" || type === "SymbolicLink" || name === SKILL_FILE_NAME)
+      for (const entry of relevant.toSorted((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) children.push({ parent, entry })
     })
-    const resolved = yield* Effect.forEach(
-      children,
-      ({ parent, entry }) =>
-        entry.type === "SymbolicLink"
-          ? resolveLink(path.join(parent.path, entry.name))
-          : Effect.succeed<Resolved>({ type: entry.type, real: path.join(parent.real, entry.name) }),
-      { concurrency: CONCURRENCY }
-    )
+    const links = children.filter(({ entry }) => entry.type === "SymbolicLink")
+    const linkTargets = yield* Effect.forEach(links, ({ parent, entry }) => resolveLink(path.join(parent.path, entry.name)), { concurrency: CONCURRENCY })
+    const resolvedLinks = new Map(links.map((child, index) => [child, linkTargets[index] as Resolved]))
     const next: Array<Located> = []
-    children.forEach(({ parent, entry }, index) => {
-      const target = resolved[index] as Resolved
+    children.forEach((child) => {
+      const { parent, entry } = child
+      const target = resolvedLinks.get(child) ?? { type: entry.type, real: path.join(parent.real, entry.name) }
       const childPath = path.join(parent.path, entry.name)
       if (entry.name === SKILL_FILE_NAME) {
         found.push({
@@ -156,6 +152,15 @@ const walkDirectory = Effect.fnUntraced(function* (
       }
     })
     depth++
+    // At the bound this level is the last one listed: below it nothing is searched, not even under the directories it kept.
+    if (listedHere >= bounds.maxDirectories && (skipped.length > 0 || next.length > 0)) {
+      const unsearched = skipped.length > 0 ? `${skipped.length} directories at depth ${depth - 1} and everything below depth ${depth - 1} were` : `everything below depth ${depth - 1} was`
+      warnings.push({
+        file: root.path,
+        reason: `search stopped at maxDirectories ${bounds.maxDirectories}: ${unsearched} not searched, starting with ${JSON.stringify((skipped[0] ?? next[0])?.path)}`
+      })
+      break
+    }
     if (next.length > 0 && depth > bounds.maxDepth) {
       warnings.push({
         file: root.path,

@@ -318,7 +318,7 @@ describe("load", () => {
       expect(report.warnings).toEqual([
         {
           file: root,
-          reason: `search stopped at maxDirectories 11: 20 directories at depth 1 and everything below them were not searched, starting with ${JSON.stringify(join(root, "s10"))}`
+          reason: `search stopped at maxDirectories 11: 20 directories at depth 1 and everything below depth 1 were not searched, starting with ${JSON.stringify(join(root, "s10"))}`
         }
       ])
       const invalid = yield* load([root], { maxDirectories: -1, maxDepth: 1.5 })

@@ -64,7 +64,18 @@ const truncationNote = (omitted: number, descriptionLimit: number | undefined, m
 const render = (entries: ReadonlyArray<CatalogEntry>, descriptionLimit: number | undefined, omitted: number, maxChars: number): string =>
   `${PREAMBLE}\n<available_skills>\n${entries.map((entry) => renderEntry(entry, descriptionLimit ?? Number.POSITIVE_INFINITY)).join("")}</available_skills>\n${truncationNote(omitted, descriptionLimit, maxChars)}`
 
-const entryOf = (skill: SkillInfo, name: string): CatalogEntry => ({ name, description: oneLine(skill.description), location: skill.location })
+/** An entry whose description is put on one line when first read: most entries of a large catalog never are. */
+const entryOf = (skill: SkillInfo, name: string): CatalogEntry => {
+  let description: string | undefined
+  return {
+    name,
+    location: skill.location,
+    get description() {
+      description ??= oneLine(skill.description)
+      return description
+    }
+  }
+}
 
 /** The entries of a load: every loaded skill by its name, then every shadowed one by its address. */
 const entriesOf = (skills: ReadonlyArray<SkillInfo> | LoadReport): ReadonlyArray<CatalogEntry> => {
@@ -84,37 +95,44 @@ const entriesOf = (skills: ReadonlyArray<SkillInfo> | LoadReport): ReadonlyArray
 export const catalog = (skills: ReadonlyArray<SkillInfo> | LoadReport, options: CatalogOptions = {}): string => {
   const maxChars = options.maxChars ?? DEFAULT_CATALOG_MAX_CHARS
   const entries = entriesOf(skills)
-  const fits = (text: string) => codePoints(text) <= maxChars
-  const full = render(entries, undefined, 0, maxChars)
-  if (fits(full)) return full
-  const longest = Math.max(0, ...entries.map(({ description }) => codePoints(description)))
-  const withLimit = (limit: number) => render(entries, limit, 0, maxChars)
-  if (fits(withLimit(MIN_DESCRIPTION_CHARS))) {
-    // The longest description length that still fits, by bisection: renders grow with it.
+  const frame = (omitted: number, descriptionLimit: number | undefined) => codePoints(render([], descriptionLimit, omitted, maxChars))
+  // Sizes are summed entry by entry and the sum stops at the budget, so a catalog of thousands of
+  // skills costs what fits, not what is there; only the answer is rendered whole.
+  const allFit = (descriptionLimit: number | undefined) => {
+    let used = frame(0, descriptionLimit)
+    for (const entry of entries) {
+      used += codePoints(renderEntry(entry, descriptionLimit ?? Number.POSITIVE_INFINITY))
+      if (used > maxChars) return false
+    }
+    return used <= maxChars
+  }
+  if (allFit(undefined)) return render(entries, undefined, 0, maxChars)
+  if (allFit(MIN_DESCRIPTION_CHARS)) {
+    // The longest description length that still fits, by bisection: sizes grow with it.
     let low = MIN_DESCRIPTION_CHARS
-    let high = longest
+    let high = entries.reduce((longest, { description }) => Math.max(longest, codePoints(description)), MIN_DESCRIPTION_CHARS)
     while (low < high) {
       const middle = Math.ceil((low + high) / 2)
-      if (fits(withLimit(middle))) low = middle
+      if (allFit(middle)) low = middle
       else high = middle - 1
     }
-    return withLimit(low)
+    return render(entries, low, 0, maxChars)
   }
   // Even short descriptions do not fit them all: keep as many as fit, in load order. The note's
-  // count shrinks by a digit as more are kept, so each candidate is checked, not assumed.
+  // count shrinks by a digit as more are kept, so the candidate is checked, not assumed.
   const trimmed = (kept: number) => render(entries.slice(0, kept), MIN_DESCRIPTION_CHARS, entries.length - kept, maxChars)
-  const frame = codePoints(trimmed(0))
-  let used = frame
+  const least = frame(entries.length, MIN_DESCRIPTION_CHARS)
+  let used = least
   let kept = 0
   for (const entry of entries) {
     used += codePoints(renderEntry(entry, MIN_DESCRIPTION_CHARS))
     if (used > maxChars) break
     kept++
   }
-  while (kept > 0 && !fits(trimmed(kept))) kept--
+  while (kept > 0 && codePoints(trimmed(kept)) > maxChars) kept--
   if (kept === 0) {
     const first = entries[0]
-    throw new CatalogBudgetTooSmall({ maxChars, minimum: frame + (first === undefined ? 0 : codePoints(renderEntry(first, MIN_DESCRIPTION_CHARS))) })
+    throw new CatalogBudgetTooSmall({ maxChars, minimum: least + (first === undefined ? 0 : codePoints(renderEntry(first, MIN_DESCRIPTION_CHARS))) })
   }
   return trimmed(kept)
 }

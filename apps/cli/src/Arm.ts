@@ -1,4 +1,4 @@
-import { arm } from "@armory/skill-arming"
+import { arm, compileSuggestions, suggest } from "@armory/skill-arming"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { problemSummary } from "./internal/LoadReportView.js"
@@ -7,6 +7,10 @@ import { dirsFlag } from "./internal/SkillSources.js"
 import { loadRoots } from "./Skills.js"
 
 const patterns = (label: string, values: ReadonlyArray<string>) => (values.length === 0 ? [] : [`${label}: ${values.join(", ")}`])
+
+/** When nothing armed, the skills the prompt is most about: most real skills declare no autoInject. */
+const suggestionHint = (suggestions: ReadonlyArray<{ readonly name: string }>) =>
+  suggestions.length === 0 ? [] : [`not armed, but the prompt is about: ${suggestions.map(({ name }) => name).join(", ")} (\`armory skills suggest\` ranks them)`]
 
 export const armCommand = Command.make(
   "arm",
@@ -46,6 +50,7 @@ export const armCommand = Command.make(
                 ])
               )
             ]),
+        ...suggestionHint(armed.length === 0 ? suggest({ skills: compileSuggestions(report.skills), prompt }) : []),
         ...problemSummary(report)
       ].join("\n")
     )

@@ -195,6 +195,16 @@ describe("armory arm", () => {
     expect((JSON.parse(run.stdout) as { armed: ReadonlyArray<unknown> }).armed).toEqual([])
   })
 
+  it("names the skills a prompt is about when none arms, without arming them", async () => {
+    const root = tempDir()
+    writeSkill(root, "invoices", "name: invoices\ndescription: Reads invoices and totals them per month")
+    const run = await armory(["arm", "total my invoices for march", "--dir", root])
+    expect(run.code).toBe(0)
+    expect(run.stdout.split("\n")).toEqual(["armed 0 of 1 skills", "not armed, but the prompt is about: invoices (`armory skills suggest` ranks them)", ""])
+    const quiet = await armory(["arm", "she said hello", "--dir", root])
+    expect(quiet.stdout).toBe("armed 0 of 1 skills\n")
+  })
+
   it("exits 2 without a prompt", async () => {
     const run = await armory(["arm", "--dir", examples])
     expect(run.code).toBe(2)

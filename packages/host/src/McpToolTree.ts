@@ -1,0 +1,308 @@
+import * as NodeChildProcessSpawner from "@effect/platform-node/NodeChildProcessSpawner"
+import type { Tool, ToolTree } from "@armory/codemode"
+import { Ajv, type ValidateFunction } from "ajv"
+import { Ajv2020 } from "ajv/dist/2020.js"
+import { Data, Effect, type FileSystem, Layer, type Path, Ref, Schema, type Scope } from "effect"
+import { McpClient, McpProtocol, McpSchema } from "effect/ai"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import { ChildProcess } from "effect/process"
+import type { McpServerConfig } from "./McpServerConfig.js"
+
+/** A tool that answered with `isError`: the server's own words, bounded, reach the guest. */
+export class McpToolError extends Schema.TaggedError<McpToolError>()("McpToolError", {
+  server: Schema.String,
+  tool: Schema.String,
+  text: Schema.String
+}) {
+  override get message(): string {
+    return `${this.server}.${this.tool} failed: ${this.text}`
+  }
+}
+
+/** Two tool names of one server that become the same identifier: neither could be called by its name. */
+export class McpToolNamesCollide extends Schema.TaggedError<McpToolNamesCollide>()("McpToolNamesCollide", {
+  server: Schema.String,
+  identifier: Schema.String,
+  names: Schema.Array(Schema.String)
+}) {
+  override get message(): string {
+    return `${this.server}: the tools ${this.names.map((name) => JSON.stringify(name)).join(" and ")} would both be tools.${this.server}.${this.identifier}`
+  }
+}
+
+/**
+ * A call the connection failed (the server exited, its answer was too large, it broke the
+ * protocol): internal, so the guest is told only that the call failed, as for any host fault.
+ */
+class McpTransportFailure extends Data.TaggedError("McpTransportFailure")<{ readonly server: string; readonly tool: string; readonly reason: string }> {
+  override get message(): string {
+    return `${this.server}.${this.tool}: ${this.reason}`
+  }
+}
+
+/** A server that could not be started, connected to or listed. */
+export class McpServerUnavailable extends Schema.TaggedError<McpServerUnavailable>()("McpServerUnavailable", {
+  server: Schema.String,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `MCP server ${JSON.stringify(this.server)} is unavailable: ${this.reason}`
+  }
+}
+
+export interface McpToolTreeOptions {
+  /** The largest message the server may send (default 4 MiB): a larger one ends the call as a transport failure. */
+  readonly maxMessageBytes?: number | undefined
+  /** How long starting, initializing and listing may take (default 30 s). */
+  readonly connectTimeoutMs?: number | undefined
+}
+
+/** A tool left out of the tree, and why (its schema is unusable or too large). */
+export interface SkippedMcpTool {
+  readonly name: string
+  readonly reason: string
+}
+
+/** One connected server: its tools as a code-mode tree, kept current by {@link McpServerConnection.refresh}. */
+export interface McpServerConnection {
+  /** The name the configuration gives it. */
+  readonly name: string
+  /** Its namespace in the tree: the name made an identifier. */
+  readonly identifier: string
+  /** The tools as last listed. */
+  readonly tree: Effect.Effect<ToolTree>
+  /** The tools left out at the last listing. */
+  readonly skipped: Effect.Effect<ReadonlyArray<SkippedMcpTool>>
+  /** Lists the tools again (a server may change them between executions) and returns the new tree. */
+  readonly refresh: Effect.Effect<ToolTree, McpServerUnavailable | McpToolNamesCollide>
+}
+
+const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024
+const DEFAULT_CONNECT_TIMEOUT_MS = 30_000
+/** Bounds on what a server's listing may cost: descriptions shown, schemas compiled, error text passed on. */
+export const MAX_MCP_DESCRIPTION_CHARS = 2000
+export const MAX_MCP_SCHEMA_BYTES = 64 * 1024
+const MAX_MCP_SCHEMA_DEPTH = 32
+export const MAX_MCP_ERROR_TEXT_CHARS = 4000
+
+const IDENTIFIER_CHAR = /[^A-Za-z0-9_$]/g
+
+/**
+ * A server or tool name as an identifier, predictably: every character outside `A-Z a-z 0-9 _ $`
+ * becomes `_` (`get-sum` is `get_sum`), a leading digit gets a `_` before it, and `__proto__`, which
+ * no object can hold as its own key, gets a `_` after it.
+ */
+export const mcpIdentifier = (name: string): string => {
+  const replaced = name.replace(IDENTIFIER_CHAR, "_")
+  const identifier = replaced === "" ? "_" : /^[0-9]/.test(replaced) ? `_${replaced}` : replaced
+  return identifier === "__proto__" ? "__proto___" : identifier
+}
+
+const cut = (text: string, limit: number): string => (text.length <= limit ? text : `${text.slice(0, limit)}… (${text.length - limit} more characters)`)
+
+type JsonObject = { readonly [key: string]: unknown }
+
+const depthOf = (value: unknown, limit: number): number => {
+  let deepest = 0
+  const stack: Array<readonly [unknown, number]> = [[value, 0]]
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as readonly [unknown, number]
+    if (depth > deepest) deepest = depth
+    if (deepest > limit) return deepest
+    if (current !== null && typeof current === "object") for (const child of Object.values(current)) stack.push([child, depth + 1])
+  }
+  return deepest
+}
+
+/** The validator for a server's schemas: JSON Schema 2020-12 when a schema says so, draft-07 (MCP's common dialect) otherwise. */
+const makeValidators = () => {
+  const draft07 = new Ajv({ strict: false, allErrors: false, validateFormats: false })
+  const draft2020 = new Ajv2020({ strict: false, allErrors: false, validateFormats: false })
+  return (schema: JsonObject): ValidateFunction => {
+    const dialect = typeof schema["$schema"] === "string" ? schema["$schema"] : ""
+    const { $schema: _dialect, $id: _id, ...rest } = schema
+    return (dialect.includes("2020-12") ? draft2020 : draft07).compile(rest)
+  }
+}
+
+/** Checks a schema a server declared before anything compiles it: its size and nesting are the server's to choose. */
+const usableSchema = (schema: unknown, what: string): { readonly schema: JsonObject } | { readonly reason: string } => {
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return { reason: `${what} is not an object` }
+  const bytes = JSON.stringify(schema).length
+  if (bytes > MAX_MCP_SCHEMA_BYTES) return { reason: `${what} is ${bytes} bytes, over the ${MAX_MCP_SCHEMA_BYTES}-byte limit` }
+  if (depthOf(schema, MAX_MCP_SCHEMA_DEPTH) > MAX_MCP_SCHEMA_DEPTH) return { reason: `${what} is nested deeper than ${MAX_MCP_SCHEMA_DEPTH} levels` }
+  return { schema: schema as JsonObject }
+}
+
+/** How the declarations show a schema: the server's own JSON Schema, without the keys that only name its dialect. */
+const declared = (schema: JsonObject, validate: (value: unknown) => true | string, expected: string) => {
+  const { $schema: _dialect, $id: _id, ...shown } = schema
+  return Schema.Json.check(Schema.makeFilter((value: unknown) => validate(value), { expected, toJsonSchema: () => shown }))
+}
+
+/** What a tool without an `outputSchema` answers: its content blocks, as MCP defines them. */
+const CONTENT_SCHEMA: JsonObject = {
+  type: "array",
+  items: {
+    anyOf: [
+      { type: "object", properties: { type: { const: "text" }, text: { type: "string" } }, required: ["type", "text"] },
+      {
+        type: "object",
+        properties: { type: { enum: ["image", "audio"] }, data: { type: "string", description: "base64" }, mimeType: { type: "string" } },
+        required: ["type", "data", "mimeType"]
+      },
+      { type: "object", properties: { type: { const: "resource_link" }, uri: { type: "string" }, name: { type: "string" } }, required: ["type", "uri", "name"] },
+      {
+        type: "object",
+        properties: { type: { const: "resource" }, resource: { type: "object", properties: { uri: { type: "string" }, text: { type: "string" } }, required: ["uri"] } },
+        required: ["type", "resource"]
+      }
+    ]
+  }
+}
+
+const encodeResult = Schema.encodeSync(McpSchema.CallToolResult)
+
+const errorText = (result: McpSchema.CallToolResult): string => {
+  const texts = result.content.flatMap((block) => (block.type === "text" ? [block.text] : []))
+  return cut(texts.length > 0 ? texts.join("\n") : "the tool reported an error and gave no text", MAX_MCP_ERROR_TEXT_CHARS)
+}
+
+/** A validator as a check: `true`, or what is wrong, field by field (`input /a must be number`). */
+const check = (validate: ValidateFunction, what: string) => (value: unknown): true | string =>
+  validate(value) ? true : `${what} ${(validate.errors ?? []).map((issue) => `${issue.instancePath || "(the value)"} ${issue.message ?? "is invalid"}`).join("; ")}`
+
+/** One listed tool as a code-mode tool, or why it is left out. */
+const toCodeModeTool = (
+  server: string,
+  client: McpClient.McpClient,
+  tool: McpSchema.Tool,
+  compile: (schema: JsonObject) => ValidateFunction
+): { readonly tool: Tool } | { readonly reason: string } => {
+  const input = usableSchema(tool.inputSchema, "inputSchema")
+  if ("reason" in input) return input
+  const output = tool.outputSchema === undefined ? undefined : usableSchema(tool.outputSchema, "outputSchema")
+  if (output !== undefined && "reason" in output) return output
+  let validateInput: ValidateFunction
+  let validateOutput: ValidateFunction | undefined
+  try {
+    validateInput = compile(input.schema)
+    validateOutput = output === undefined ? undefined : compile(output.schema)
+  } catch (error) {
+    return { reason: `its schema does not compile: ${cut(error instanceof Error ? error.message : String(error), 200)}` }
+  }
+  const required = Array.isArray(input.schema["required"]) ? input.schema["required"] : []
+  const inputCodec = declared(input.schema, check(validateInput, "input"), `the input schema of ${tool.name}`)
+  const description = cut(tool.description ?? tool.title ?? `The ${tool.name} tool of the ${server} MCP server.`, MAX_MCP_DESCRIPTION_CHARS)
+  const run = (given: unknown) =>
+    client.callTool({ tool, arguments: (given ?? {}) as Record<string, unknown> }).pipe(
+      Effect.mapError((error) => new McpTransportFailure({ server, tool: tool.name, reason: error.message })),
+      Effect.flatMap((result) => {
+        if (result.isError === true) return Effect.fail(new McpToolError({ server, tool: tool.name, text: errorText(result) }))
+        // Content blocks as the server sent them (an image's data is base64 text again), not as decoded.
+        if (validateOutput === undefined) return Effect.succeed<unknown>(encodeResult(result).content)
+        if (result.structuredContent === undefined) {
+          return Effect.fail(new McpToolError({ server, tool: tool.name, text: "the tool declares an outputSchema but returned no structuredContent" }))
+        }
+        const valid = check(validateOutput, "structuredContent")(result.structuredContent)
+        return valid === true ? Effect.succeed<unknown>(result.structuredContent) : Effect.fail(new McpToolError({ server, tool: tool.name, text: cut(valid, MAX_MCP_ERROR_TEXT_CHARS) }))
+      })
+    )
+  return {
+    tool: {
+      description,
+      // Arguments are always an object in MCP: a tool that requires none may be called with none.
+      input: required.length === 0 ? Schema.UndefinedOr(inputCodec) : inputCodec,
+      output: declared(output?.schema ?? CONTENT_SCHEMA, () => true, `the output of ${tool.name}`),
+      run
+    } as Tool
+  }
+}
+
+/** The listed tools as one namespace of a tree, each under its identifier; a collision refuses the whole listing. */
+export const mcpToolNamespace = (
+  server: string,
+  client: McpClient.McpClient,
+  tools: ReadonlyArray<McpSchema.Tool>
+): Effect.Effect<{ readonly tree: ToolTree; readonly skipped: ReadonlyArray<SkippedMcpTool> }, McpToolNamesCollide> =>
+  Effect.suspend(() => {
+    const compile = makeValidators()
+    const byIdentifier = new Map<string, string>()
+    const entries: Array<readonly [string, Tool]> = []
+    const skipped: Array<SkippedMcpTool> = []
+    for (const tool of tools) {
+      const identifier = mcpIdentifier(tool.name)
+      const taken = byIdentifier.get(identifier)
+      if (taken !== undefined) return Effect.fail(new McpToolNamesCollide({ server, identifier, names: [taken, tool.name] }))
+      byIdentifier.set(identifier, tool.name)
+      const converted = toCodeModeTool(server, client, tool, compile)
+      if ("reason" in converted) skipped.push({ name: tool.name, reason: converted.reason })
+      else entries.push([identifier, converted.tool])
+    }
+    return Effect.succeed({ tree: Object.fromEntries(entries), skipped })
+  })
+
+/** Only what the configuration names reaches a server, and `PATH`, without which its command is not found. */
+const serverEnvironment = (config: { readonly env?: Readonly<Record<string, string>> }): Record<string, string> => ({
+  ...(process.env["PATH"] === undefined ? {} : { PATH: process.env["PATH"] }),
+  ...config.env
+})
+
+const connect = (name: string, config: McpServerConfig, options: McpToolTreeOptions) => {
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES
+  const transport =
+    "url" in config
+      ? McpClient.http({ url: config.url, protocol: McpProtocol.v2025_11_25, headers: config.headers, maxMessageBytes }).pipe(
+          Effect.provide(FetchHttpClient.layer)
+        )
+      : McpClient.stdio({
+          command: ChildProcess.make(config.command, config.args ?? [], {
+            env: serverEnvironment(config),
+            extendEnv: false,
+            ...(config.cwd === undefined ? {} : { cwd: config.cwd })
+          }),
+          protocol: McpProtocol.v2025_11_25,
+          maxMessageBytes
+        })
+  return transport.pipe(
+    Effect.flatMap((connected) =>
+      McpClient.make({ name: "armory", version: "1", timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS }).pipe(
+        Effect.provideService(McpClient.Transport, connected)
+      )
+    ),
+    Effect.mapError((error) => new McpServerUnavailable({ server: name, reason: cut(error.message, 1000) }))
+  )
+}
+
+/**
+ * Starts (a command) or reaches (a URL) one MCP server for as long as the scope is open, and lists
+ * its tools as a code-mode namespace: `tools.<server>.<tool>(input)`, names made identifiers by
+ * {@link mcpIdentifier}. Each input is validated against the tool's JSON Schema before the server
+ * sees it; the answer is the tool's `structuredContent` when it declares an `outputSchema` (checked
+ * against it), else its content blocks. An `isError` answer fails the call with {@link McpToolError};
+ * a transport failure is an internal error. Interrupting a call (the execution's time limit, its
+ * AbortSignal) sends the server `notifications/cancelled`. Closing the scope stops a started server
+ * (stdin closed, then SIGTERM, then SIGKILL, to its whole process group).
+ */
+export const connectMcpServer = Effect.fn("connectMcpServer")(function* (
+  name: string,
+  config: McpServerConfig,
+  options: McpToolTreeOptions = {}
+): Effect.fn.Return<McpServerConnection, McpServerUnavailable | McpToolNamesCollide, FileSystem.FileSystem | Path.Path | Scope.Scope> {
+  const client = yield* connect(name, config, options).pipe(Effect.provide(Layer.orDie(NodeChildProcessSpawner.layer)))
+  const list = client.listTools({ timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS }).pipe(
+    Effect.mapError((error) => new McpServerUnavailable({ server: name, reason: cut(error.message, 1000) })),
+    Effect.flatMap((tools) => mcpToolNamespace(name, client, tools))
+  )
+  const current = yield* Ref.make(yield* list)
+  return {
+    name,
+    identifier: mcpIdentifier(name),
+    tree: Effect.map(Ref.get(current), ({ tree }) => tree),
+    skipped: Effect.map(Ref.get(current), ({ skipped }) => skipped),
+    refresh: list.pipe(
+      Effect.tap((listed) => Ref.set(current, listed)),
+      Effect.map(({ tree }) => tree)
+    )
+  }
+})

@@ -1,0 +1,202 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type ExecuteResult, execute, instructions, type ToolTree } from "@armory/codemode"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { Effect, Exit, Result } from "effect"
+import { afterEach, describe, expect, it } from "vitest"
+import { connectMcpServer, type McpServerConfig, type McpServerConnection, mcpIdentifier, parseMcpConfig } from "../src/index.js"
+
+const require = createRequire(import.meta.url)
+const everythingServer = require.resolve("@modelcontextprotocol/server-everything/dist/index.js")
+const hostileServer = join(import.meta.dirname, "fixtures", "hostile-mcp-server.mjs")
+
+const directories: Array<string> = []
+afterEach(() => {
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true })
+})
+const temporary = () => {
+  const directory = mkdtempSync(join(tmpdir(), "host-mcp-"))
+  directories.push(directory)
+  return directory
+}
+
+const everything: McpServerConfig = { command: process.execPath, args: [everythingServer, "stdio"], env: { ARMORY_NAMED: "passed" } }
+const hostile = (mode: string, env: Record<string, string> = {}): McpServerConfig => ({ command: process.execPath, args: [hostileServer, mode], env })
+
+/** Connects the named servers for the length of `body`, then closes them. */
+const withServers = <A>(servers: Readonly<Record<string, McpServerConfig>>, body: (connections: Record<string, McpServerConnection>) => Promise<A>) =>
+  Effect.runPromise(
+    Effect.gen(function* () {
+      const connections: Record<string, McpServerConnection> = {}
+      for (const [name, config] of Object.entries(servers)) connections[name] = yield* connectMcpServer(name, config, { maxMessageBytes: 1024 * 1024 })
+      return yield* Effect.promise(() => body(connections))
+    }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
+  )
+
+const treeOf = async (connections: Record<string, McpServerConnection>): Promise<ToolTree> => {
+  const entries = await Promise.all(Object.values(connections).map(async (connection) => [connection.identifier, await Effect.runPromise(connection.tree)] as const))
+  return Object.fromEntries(entries)
+}
+
+const run = async (connections: Record<string, McpServerConnection>, code: string, timeoutMs = 10_000): Promise<ExecuteResult> =>
+  execute(code, { tools: await treeOf(connections), timeoutMs })
+
+describe("MCP servers as a code-mode tree (server-everything over stdio)", () => {
+  it("lists the tools under identifiers and declares their JSON Schemas as TypeScript", async () => {
+    await withServers({ everything }, async (connections) => {
+      const tree = await treeOf(connections)
+      expect(Object.keys(tree["everything"] ?? {})).toEqual(expect.arrayContaining(["echo", "get_sum", "get_env", "get_structured_content", "trigger_long_running_operation"]))
+      const text = instructions(tree)
+      expect(text).toContain("/** Echoes back the input string */")
+      expect(text).toMatch(/echo\(input: \{\n\s+\/\*\* Message to echo \*\/\n\s+message: string\n\s+\}\): Promise</)
+      expect(text).toMatch(/get_structured_content\(input: \{[^]*?location: "New York" \| "Chicago" \| "Los Angeles"[^]*?\}\): Promise<\{[^]*?temperature: number/)
+      // A tool that requires no argument may be called with none.
+      expect(text).toMatch(/get_env\(input\?: /)
+    })
+  })
+
+  it("calls tools with every argument shape, structured output where declared and content otherwise", async () => {
+    await withServers({ everything }, async (connections) => {
+      const result = await run(
+        connections,
+        `const echo = await tools.everything.echo({ message: "hi" })
+         const sum = await tools.everything.get_sum({ a: 2, b: 3.5 })
+         const weather = await tools.everything.get_structured_content({ location: "Chicago" })
+         const image = await tools.everything.get_tiny_image()
+         const env = JSON.parse((await tools.everything.get_env())[0].text)
+         return { echo, sum, weather, image: image.map((block) => [block.type, block.mimeType ?? null]), env: Object.keys(env).sort(), named: env.ARMORY_NAMED }`
+      )
+      expect(result.error).toBeUndefined()
+      expect(result.result).toMatchObject({
+        echo: [{ type: "text", text: "Echo: hi" }],
+        sum: [{ type: "text", text: expect.stringContaining("5.5") }],
+        weather: { temperature: expect.any(Number), conditions: expect.any(String) },
+        named: "passed"
+      })
+      expect((result.result as { image: Array<[string, string | null]> }).image).toContainEqual(["image", "image/png"])
+      // Only what the configuration names reaches the server, and PATH to find its command.
+      expect((result.result as { env: Array<string> }).env).toEqual(["ARMORY_NAMED", "PATH"])
+    })
+  })
+
+  it("refuses input its JSON Schema rejects before the server sees it, and passes the server's error text on", async () => {
+    await withServers({ everything }, async (connections) => {
+      const result = await run(
+        connections,
+        `const outcomes = []
+         for (const call of [() => tools.everything.get_sum({ a: "two", b: 3 }), () => tools.everything.echo({}),
+                             () => tools.everything.get_resource_reference({ resourceType: "Text", resourceId: -1 })]) {
+           try { await call(); outcomes.push("ok") } catch (error) { outcomes.push([error._tag, error.message, error.text ?? null]) }
+         }
+         return outcomes`
+      )
+      expect(result.status).toBe("completed")
+      const [badSum, noMessage, serverError] = result.result as Array<[string, string, string | null]>
+      expect(badSum?.[1]).toMatch(/\/a must be number/)
+      expect(noMessage?.[1]).toMatch(/must have required property 'message'/)
+      expect(serverError).toEqual(["McpToolError", expect.stringContaining("everything.get-resource-reference failed: "), expect.stringContaining("resourceId")])
+      expect(result.calls.map(({ status }) => status)).toEqual(["error", "error", "error"])
+    })
+  })
+
+  it("ends a long-running call at the execution's time limit and keeps the server usable", async () => {
+    await withServers({ everything }, async (connections) => {
+      const slow = await run(connections, "return await tools.everything.trigger_long_running_operation({ duration: 30, steps: 30 })", 1000)
+      expect(slow.status).toBe("timeout")
+      const after = await run(connections, 'return await tools.everything.echo({ message: "still here" })')
+      expect(after.result).toEqual([{ type: "text", text: "Echo: still here" }])
+    })
+  })
+})
+
+describe("hostile MCP servers", () => {
+  it("ends a call whose answer is over maxMessageBytes as an internal error, with the host unharmed", async () => {
+    await withServers({ big: hostile("big") }, async (connections) => {
+      const result = await run(connections, "try { await tools.big.dump() } catch (error) { return [error._tag, error.message] }")
+      expect(result.status).toBe("completed")
+      expect(result.result).toEqual(["InternalToolError", expect.any(String)])
+      expect(JSON.stringify(result).length).toBeLessThan(10_000)
+    })
+  })
+
+  it("cancels a call that never answers when the execution times out, telling the server", async () => {
+    const log = join(temporary(), "cancelled.jsonl")
+    writeFileSync(log, "")
+    await withServers({ silent: hostile("silent", { CANCEL_LOG: log }) }, async (connections) => {
+      const result = await run(connections, "return await tools.silent.wait()", 500)
+      expect(result.status).toBe("timeout")
+      const pinged = await run(connections, "return await tools.silent.ping()")
+      expect(pinged.result).toEqual([{ type: "text", text: "ping answered" }])
+      const cancelled = readFileSync(log, "utf8").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as { requestId: unknown })
+      expect(cancelled).toHaveLength(1)
+      expect(cancelled[0]?.requestId).toEqual(expect.anything())
+    })
+  })
+
+  it("turns a server that exits mid-call into an internal error", async () => {
+    await withServers({ crash: hostile("exit") }, async (connections) => {
+      const result = await run(connections, "try { await tools.crash.crash() } catch (error) { return error._tag }")
+      expect(result).toMatchObject({ status: "completed", result: "InternalToolError" })
+    })
+  })
+
+  it("makes names identifiers predictably and refuses two that collide", async () => {
+    expect(["bad name!", "123go", "a-b", "get-sum", "__proto__", ""].map(mcpIdentifier)).toEqual(["bad_name_", "_123go", "a_b", "get_sum", "__proto___", "_"])
+    const exit = await Effect.runPromiseExit(
+      connectMcpServer("names", hostile("names")).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
+    )
+    expect(Exit.isFailure(exit) && JSON.stringify(exit.cause)).toContain("McpToolNamesCollide")
+    expect(String(Exit.isFailure(exit) ? exit.cause : "")).toContain('the tools "a-b" and "a_b" would both be tools.names.a_b')
+  })
+
+  it("leaves out a tool whose schema is past the bounds and keeps the others", async () => {
+    await withServers({ schema: hostile("schema") }, async (connections) => {
+      const connection = connections["schema"] as McpServerConnection
+      expect(Object.keys(await Effect.runPromise(connection.tree))).toEqual(["ok"])
+      expect(await Effect.runPromise(connection.skipped)).toEqual([{ name: "deep", reason: "inputSchema is nested deeper than 32 levels" }])
+    })
+  })
+
+  it("names a server it cannot start", async () => {
+    const exit = await Effect.runPromiseExit(
+      connectMcpServer("missing", { command: join(temporary(), "no-such-server") }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
+    )
+    expect(String(Exit.isFailure(exit) ? exit.cause : "")).toContain('MCP server "missing" is unavailable')
+  })
+})
+
+const reason = (text: string) => {
+  const parsed = parseMcpConfig(text, { file: ".mcp.json", env: {} })
+  return Result.isFailure(parsed) ? parsed.failure.message : "accepted"
+}
+
+describe("parseMcpConfig", () => {
+  it("reads a .mcp.json with stdio and HTTP servers and expands the variables it names", () => {
+    const parsed = parseMcpConfig(
+      JSON.stringify({
+        mcpServers: {
+          files: { command: "npx", args: ["-y", "server", "${ROOT:-/tmp}"], env: { TOKEN: "${SECRET}" } },
+          remote: { type: "http", url: "https://mcp.example.com/mcp", headers: { authorization: "Bearer ${SECRET}" } }
+        }
+      }),
+      { env: { SECRET: "s3" } }
+    )
+    expect(parsed).toEqual(
+      Result.succeed({
+        files: { command: "npx", args: ["-y", "server", "/tmp"], env: { TOKEN: "s3" } },
+        remote: { type: "http", url: "https://mcp.example.com/mcp", headers: { authorization: "Bearer s3" } }
+      })
+    )
+  })
+
+  it("names what is wrong with a configuration it refuses", () => {
+    expect(reason("{")).toMatch(/^\.mcp\.json: not JSON/)
+    expect(reason(JSON.stringify({ mcpServers: { a: { command: "x", env: { K: "${NOPE}" } } } }))).toBe(".mcp.json: mcpServers.a.env.K names ${NOPE}, which is not set and has no default")
+    expect(reason(JSON.stringify({ mcpServers: { a: { type: "sse", url: "https://x.example/sse" } } }))).toContain('the "sse" transport is not supported')
+    expect(reason(JSON.stringify({ mcpServers: { a: { url: "file:///etc/passwd" } } }))).toContain("an http or https URL")
+    expect(reason(JSON.stringify({ mcpServers: { a: { command: 3 } } }))).toContain("command")
+    expect(reason(JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: 65 }, (_, index) => [`s${index}`, { command: "x" }])) }))).toContain("65 servers, more than the 64 allowed")
+  })
+})

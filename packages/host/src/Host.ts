@@ -7,6 +7,17 @@ import { Context, Effect, type FileSystem, Layer, type Path, type Scope } from "
 import { type GoalSessionsShape, makeGoalSessions } from "./GoalSessions.js"
 import { type GoalStoreSelection, openGoalBacking } from "./GoalStores.js"
 import { type Channel, HOST_GLOBALS, type HostToolTree, hostTools, unavailableChannel } from "./HostTools.js"
+import type { McpServers } from "./McpServerConfig.js"
+import {
+  connectMcpServers,
+  MCP_REFRESH_TIMEOUT,
+  type McpServerNamesCollide,
+  type McpServerUnavailable,
+  type McpToolNamesCollide,
+  type McpToolTreeOptions,
+  refreshServersToolTree,
+  serversToolTree
+} from "./McpToolTree.js"
 import { makeSkillCatalog, type SkillCatalogOptions, type SkillCatalogShape } from "./SkillCatalog.js"
 
 /** What `page` says on every call when the host was given no browser. */
@@ -28,6 +39,13 @@ export interface HostOptions {
   readonly page?: Page | undefined
   /** The code-mode sandbox pool every run of this host shares (its size and queue). */
   readonly sandboxes?: SandboxPoolOptions | undefined
+  /**
+   * MCP servers whose tools code mode calls as `tools.<server>.<tool>()`, by name (a `.mcp.json`'s
+   * `mcpServers`): started once, when the host opens, and stopped when it closes.
+   */
+  readonly mcpServers?: McpServers | undefined
+  /** Bounds on those servers' connections. */
+  readonly mcp?: McpToolTreeOptions | undefined
 }
 
 /** One code-mode run: where `channel` reports, and optionally its page, goal session, globals and time limit. */
@@ -67,7 +85,11 @@ export interface HostShape {
  */
 export const makeHost = Effect.fn("makeHost")(function* (
   options: HostOptions
-): Effect.fn.Return<HostShape, GoalStoreError, FileSystem.FileSystem | Path.Path | Scope.Scope> {
+): Effect.fn.Return<
+  HostShape,
+  GoalStoreError | McpServerUnavailable | McpToolNamesCollide | McpServerNamesCollide,
+  FileSystem.FileSystem | Path.Path | Scope.Scope
+> {
   const selection = options.goals ?? { store: "file", root: undefined }
   const skills = yield* makeSkillCatalog(options.skillSources, options.catalog)
   const backing = yield* openGoalBacking(selection)
@@ -77,7 +99,16 @@ export const makeHost = Effect.fn("makeHost")(function* (
   const operatorGoals = operatorAccess.operator === undefined ? goals : yield* makeGoalSessions(backing, operatorAccess)
   const page = options.page ?? unavailablePage(NO_HOST_BROWSER)
   const sandboxes = yield* Layer.build(Sandboxes.layer(options.sandboxes))
-  const tools = (run: HostRun) => hostTools({ channel: run.channel, page: run.page ?? page, goals: goals.client(run.sessionId), skills })
+  const servers = yield* connectMcpServers(options.mcpServers ?? {}, { ...options.mcp, reserved: HOST_GLOBALS })
+  let serverTools = yield* serversToolTree(servers)
+  const refreshServers = Effect.map(refreshServersToolTree(servers, MCP_REFRESH_TIMEOUT), (tree) => {
+    serverTools = tree
+  })
+  // The host's own namespaces come last, so no server can take their names.
+  const tools = (run: HostRun) => ({
+    ...serverTools,
+    ...hostTools({ channel: run.channel, page: run.page ?? page, goals: goals.client(run.sessionId), skills })
+  })
   return {
     skills,
     goals,
@@ -89,11 +120,18 @@ export const makeHost = Effect.fn("makeHost")(function* (
       return bound.includes("page") ? `${rendered}\n\n${PAGE_INSTRUCTIONS}` : rendered
     },
     execute: (code, run) =>
-      executeEffect(code, {
-        tools: tools(run),
-        globals: run.globals ?? HOST_GLOBALS,
-        ...(run.timeoutMs === undefined ? {} : { timeoutMs: run.timeoutMs })
-      }).pipe(Effect.provideContext(sandboxes))
+      refreshServers.pipe(
+        Effect.andThen(
+          Effect.suspend(() =>
+            executeEffect(code, {
+              tools: tools(run),
+              globals: run.globals ?? HOST_GLOBALS,
+              ...(run.timeoutMs === undefined ? {} : { timeoutMs: run.timeoutMs })
+            })
+          )
+        ),
+        Effect.provideContext(sandboxes)
+      )
   }
 })
 

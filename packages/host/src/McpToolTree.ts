@@ -1,8 +1,10 @@
 import * as NodeChildProcessSpawner from "@effect/platform-node/NodeChildProcessSpawner"
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import * as NodePath from "@effect/platform-node/NodePath"
 import type { Tool, ToolTree } from "@armory/codemode"
 import { Ajv, type ValidateFunction } from "ajv"
 import { Ajv2020 } from "ajv/dist/2020.js"
-import { Data, Effect, type FileSystem, Layer, type Path, Ref, Schema, type Scope } from "effect"
+import { Data, Duration, Effect, Exit, type FileSystem, Layer, type Path, Ref, Schema, Scope } from "effect"
 import { McpClient, McpProtocol, McpSchema } from "effect/ai"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { ChildProcess } from "effect/process"
@@ -306,3 +308,94 @@ export const connectMcpServer = Effect.fn("connectMcpServer")(function* (
     )
   }
 })
+
+/** Two MCP servers, or a server and a namespace the tree already has, that would share a namespace. */
+export class McpServerNamesCollide extends Schema.TaggedError<McpServerNamesCollide>()("McpServerNamesCollide", {
+  identifier: Schema.String,
+  names: Schema.Array(Schema.String)
+}) {
+  override get message(): string {
+    return `${this.names.map((name) => JSON.stringify(name)).join(" and ")} would both be tools.${this.identifier}`
+  }
+}
+
+/**
+ * {@link connectMcpServer} for every server of a configuration, at once. Two servers whose names
+ * become one identifier, or a server named like one of the `reserved` namespaces (a host's own),
+ * are refused before anything starts.
+ */
+export const connectMcpServers = Effect.fn("connectMcpServers")(function* (
+  servers: Readonly<Record<string, McpServerConfig>>,
+  options: McpToolTreeOptions & { readonly reserved?: ReadonlyArray<string> | undefined } = {}
+) {
+  const taken = new Map<string, string>((options.reserved ?? []).map((namespace) => [namespace, `the namespace ${namespace}`]))
+  for (const name of Object.keys(servers)) {
+    const identifier = mcpIdentifier(name)
+    const holder = taken.get(identifier)
+    if (holder !== undefined) return yield* new McpServerNamesCollide({ identifier, names: [holder, name] })
+    taken.set(identifier, name)
+  }
+  return yield* Effect.forEach(Object.entries(servers), ([name, config]) => connectMcpServer(name, config, options), { concurrency: "unbounded" })
+})
+
+const asTree = (connections: ReadonlyArray<McpServerConnection>, trees: ReadonlyArray<ToolTree>): ToolTree =>
+  Object.fromEntries(connections.map((connection, index) => [connection.identifier, trees[index] as ToolTree]))
+
+/** The connections' tools as last listed, as one tree: each server's namespace under its identifier. */
+export const serversToolTree = (connections: ReadonlyArray<McpServerConnection>): Effect.Effect<ToolTree> =>
+  Effect.map(
+    Effect.forEach(connections, (connection) => connection.tree),
+    (trees) => asTree(connections, trees)
+  )
+
+/**
+ * Lists every connection's tools again, at once, as one tree. A server may change its tools
+ * between executions; one that cannot answer within `timeout` keeps its last listing (its calls
+ * then fail on their own).
+ */
+export const refreshServersToolTree = (connections: ReadonlyArray<McpServerConnection>, timeout: Duration.Input): Effect.Effect<ToolTree> =>
+  Effect.map(
+    Effect.forEach(connections, (connection) => connection.refresh.pipe(Effect.timeout(timeout), Effect.catch(() => connection.tree)), {
+      concurrency: "unbounded"
+    }),
+    (trees) => asTree(connections, trees)
+  )
+
+/** How long listing a server's tools again may take before an execution goes ahead with its last listing. */
+export const MCP_REFRESH_TIMEOUT = Duration.seconds(2)
+
+/** The servers of a configuration as one tree, for callers without an Effect runtime. */
+export interface McpToolTrees {
+  /** Each server's tools under its identifier: `tools.<server>.<tool>`. */
+  readonly tools: ToolTree
+  /** The tools each server left out, by server name. */
+  readonly skipped: Readonly<Record<string, ReadonlyArray<SkippedMcpTool>>>
+  /** Lists every server's tools again (one that does not answer within 2 s keeps its last listing); the tree replaces `tools`. */
+  readonly refresh: () => Promise<ToolTree>
+  /** Stops the servers it started and closes its connections. */
+  readonly close: () => Promise<void>
+}
+
+/**
+ * {@link connectMcpServers} with Promises: the servers keep running, reused by every execution
+ * given `tools`, until `close()`. Rejects with the typed error when a server cannot be used.
+ */
+export const mcpToolTree = async (servers: Readonly<Record<string, McpServerConfig>>, options: McpToolTreeOptions = {}): Promise<McpToolTrees> => {
+  const scope = Scope.makeUnsafe()
+  const provide = <A, E>(effect: Effect.Effect<A, E, FileSystem.FileSystem | Path.Path | Scope.Scope>) =>
+    Effect.runPromise(effect.pipe(Scope.provide(scope), Effect.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer))))
+  const connections = await provide(connectMcpServers(servers, options)).catch(async (error: unknown) => {
+    await Effect.runPromise(Scope.close(scope, Exit.void))
+    throw error
+  })
+  const handle = {
+    tools: await provide(serversToolTree(connections)),
+    skipped: Object.fromEntries(await provide(Effect.forEach(connections, (connection) => Effect.map(connection.skipped, (skipped) => [connection.name, skipped] as const)))),
+    refresh: async () => {
+      handle.tools = await provide(refreshServersToolTree(connections, MCP_REFRESH_TIMEOUT))
+      return handle.tools
+    },
+    close: () => Effect.runPromise(Scope.close(scope, Exit.void))
+  }
+  return handle
+}

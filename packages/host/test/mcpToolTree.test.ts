@@ -6,7 +6,7 @@ import { type ExecuteResult, execute, instructions, type ToolTree } from "@armor
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Effect, Exit, Result } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
-import { connectMcpServer, type McpServerConfig, type McpServerConnection, mcpIdentifier, parseMcpConfig } from "../src/index.js"
+import { collectingChannel, connectMcpServer, makeHost, type McpServerConfig, type McpServerConnection, mcpIdentifier, mcpToolTree, parseMcpConfig } from "../src/index.js"
 
 const require = createRequire(import.meta.url)
 const everythingServer = require.resolve("@modelcontextprotocol/server-everything/dist/index.js")
@@ -198,5 +198,58 @@ describe("parseMcpConfig", () => {
     expect(reason(JSON.stringify({ mcpServers: { a: { url: "file:///etc/passwd" } } }))).toContain("an http or https URL")
     expect(reason(JSON.stringify({ mcpServers: { a: { command: 3 } } }))).toContain("command")
     expect(reason(JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: 65 }, (_, index) => [`s${index}`, { command: "x" }])) }))).toContain("65 servers, more than the 64 allowed")
+  })
+})
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe("MCP servers in a host", () => {
+  it("starts each server once, reuses it across executions, sees its new tools, and stops it with the host", async () => {
+    const goals = join(temporary(), "goals")
+    const pids = await Effect.runPromise(
+      Effect.gen(function* () {
+        const host = yield* makeHost({ skillSources: [], catalog: { watch: false }, goals: { store: "file", root: goals }, mcpServers: { plain: hostile("plain") } })
+        expect(host.instructions()).toContain("plain: {")
+        const first = yield* host.execute("const pid = (await tools.plain.pid())[0].text; await tools.plain.grow(); return Number(pid)", { channel: collectingChannel("t") })
+        const second = yield* host.execute("return [Number((await tools.plain.pid())[0].text), (await tools.plain.grown2())[0].text]", { channel: collectingChannel("t") })
+        return { first: first.result as number, second: second.result as [number, string] }
+      }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
+    )
+    expect(pids.second[0]).toBe(pids.first)
+    // The tool `grow` added was listed before the second execution.
+    expect(pids.second[1]).toBe("grown2 answered")
+    // Closing the host stopped the server's process.
+    expect(isRunning(pids.first)).toBe(false)
+  })
+
+  it("refuses a server named like one of the host's namespaces, before starting anything", async () => {
+    const exit = await Effect.runPromiseExit(
+      makeHost({ skillSources: [], catalog: { watch: false }, goals: { store: "file", root: join(temporary(), "goals") }, mcpServers: { skills: hostile("plain") } }).pipe(
+        Effect.scoped,
+        Effect.provide(NodeServices.layer)
+      )
+    )
+    expect(String(Exit.isFailure(exit) ? exit.cause : "")).toContain('"the namespace skills" and "skills" would both be tools.skills')
+  })
+
+  it("offers the same servers to a caller without Effect, until it closes them", async () => {
+    const trees = await mcpToolTree({ everything, plain: hostile("plain") })
+    try {
+      const result = await execute('return [(await tools.everything.echo({ message: "p" }))[0].text, Number((await tools.plain.pid())[0].text)]', { tools: trees.tools })
+      expect(result.result).toEqual(["Echo: p", expect.any(Number)])
+      expect(trees.skipped).toEqual({ everything: [], plain: [] })
+      const pid = (result.result as [string, number])[1]
+      await trees.close()
+      expect(isRunning(pid)).toBe(false)
+    } finally {
+      await trees.close()
+    }
   })
 })

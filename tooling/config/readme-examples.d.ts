@@ -3,6 +3,8 @@ export interface ReadmeExampleOptions {
   readonly files?: Readonly<Record<string, string>>
   /** Variables added to the examples' environment. */
   readonly env?: Readonly<Record<string, string>>
+  /** Third-party packages the examples use without importing them (a server they start), installed at the package's versions. */
+  readonly dependencies?: ReadonlyArray<string>
 }
 
 /**

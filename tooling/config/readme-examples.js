@@ -116,7 +116,7 @@ const expectedLines = (code) =>
  * tarballs of the package and of every Armory package the examples import (and theirs), installed
  * by name next to the third-party packages the examples import, at the versions the workspace uses.
  */
-const createConsumer = async ({ packageDir, blocks, files }) => {
+const createConsumer = async ({ packageDir, blocks, files, dependencies: extra }) => {
   const workspaceRoot = findWorkspaceRoot(packageDir)
   const workspace = workspacePackages(workspaceRoot)
   const self = readJson(join(packageDir, "package.json")).name
@@ -135,6 +135,7 @@ const createConsumer = async ({ packageDir, blocks, files }) => {
     Object.entries(await packArmoryPackages(workspaceRoot, armory, tarballs)).map(([name, file]) => [name, `file:${relative(consumer, file)}`])
   )
   const dependencies = {}
+  for (const name of extra) dependencies[name] = installedVersion(packageDir, name)
   for (const name of imported) {
     dependencies[name] = packed[name] ?? installedVersion(packageDir, name)
   }
@@ -239,9 +240,11 @@ const typeCheck = async (packageDir, consumer) => {
  * published names, is type-checked there with `tsc --noEmit` (strict, nodenext), and is run twice
  * with Node (an example that works only once is broken); each `// prints: <text>` comment must be
  * the next line the example prints. `files` are written into that project first (fixtures an
- * example reads by relative path), `env` is added to the examples' environment.
+ * example reads by relative path), `env` is added to the examples' environment, and `dependencies`
+ * (third-party packages an example uses without importing them, such as an MCP server it starts)
+ * are installed beside the imported ones, at the versions the package uses.
  */
-export const describeReadmeExamples = (packageDirectory, { files = {}, env = {} } = {}) => {
+export const describeReadmeExamples = (packageDirectory, { files = {}, env = {}, dependencies = [] } = {}) => {
   const packageDir = resolve(packageDirectory)
   const readme = readFileSync(join(packageDir, "README.md"), "utf8")
   const blocks = [...readme.matchAll(FENCE)].map((match) => match[1] ?? "")
@@ -250,7 +253,7 @@ export const describeReadmeExamples = (packageDirectory, { files = {}, env = {} 
 
   describe("README examples", () => {
     beforeAll(async () => {
-      consumer = await createConsumer({ packageDir, blocks, files })
+      consumer = await createConsumer({ packageDir, blocks, files, dependencies })
       typeErrors = await typeCheck(packageDir, consumer)
     }, SETUP_TIMEOUT_MS)
     afterAll(() => {

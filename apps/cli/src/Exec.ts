@@ -10,6 +10,7 @@ import { providerFlag } from "./Browser.js"
 import { CommandFailed, invalidUsage } from "./internal/CommandFailed.js"
 import { selectedGlobals } from "./internal/Globals.js"
 import { pageGlobal } from "./internal/PageGlobal.js"
+import { mcpConfigFlag, mcpServersOf } from "./internal/McpServers.js"
 import { checkSkillDirs, dirsFlag } from "./internal/SkillSources.js"
 import { readStdin } from "./internal/Stdin.js"
 
@@ -48,9 +49,10 @@ export const execCommand = Command.make(
       Flag.optional,
       Flag.withDescription("the goal session `goals` works on, under sessions/<id>/ (default: the root aggregate)")
     ),
+    mcp: mcpConfigFlag,
     json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("print the result as one JSON object"))
   },
-  ({ file, globals, timeout, dirs, provider, goalsRoot, sessionId, json }) =>
+  ({ file, globals, timeout, dirs, provider, goalsRoot, sessionId, mcp, json }) =>
     Effect.scoped(
       Effect.gen(function* () {
         const timeoutMs = Option.getOrUndefined(timeout)
@@ -64,7 +66,8 @@ export const execCommand = Command.make(
         yield* Effect.fromResult(sessionPaths({ root, sessionId: session })).pipe(
           Effect.mapError((error) => new CommandFailed({ message: error.message }))
         )
-        const host = yield* makeHost({ skillSources: skillSources(dirs), catalog: { watch: false }, goals: { store: "file", root } }).pipe(
+        const mcpServers = yield* mcpServersOf(mcp)
+        const host = yield* makeHost({ skillSources: skillSources(dirs), catalog: { watch: false }, goals: { store: "file", root }, mcpServers }).pipe(
           Effect.mapError((error) => new CommandFailed({ message: error.message }))
         )
         const code = yield* readCode(file)
@@ -109,6 +112,7 @@ export const execCommand = Command.make(
       "           resolveBlocker(), setGoalStatus(), status(), complete(), sessions(), snapshot() on the goal store\n" +
       "           (--goals-root, default .armory/goals; --session-id); refusals throw the store's typed errors\n" +
       "           (GateRefused with its unmet list, SteeringRejected, ...)\n" +
+      "  tools.<server>.<tool>(input)  the tools of each MCP server --mcp names, validated against their JSON Schemas\n" +
       "`armory instructions` prints the declarations and rules a model gets.\n" +
       "Exit codes: 0 the code completed, 1 it failed or timed out (the result is still printed), its cleanup\n" +
       "could not be verified (cleanup-blocked)\n" +

@@ -9,6 +9,7 @@ import { HttpServer } from "effect/http"
 import { CommandFailed } from "./internal/CommandFailed.js"
 import { goalStoreFlags, goalStoreSelection } from "./internal/GoalStores.js"
 import { pageGlobal } from "./internal/PageGlobal.js"
+import { mcpConfigFlag, mcpServersOf } from "./internal/McpServers.js"
 import { checkSkillDirs, dirsFlag } from "./internal/SkillSources.js"
 import { ARMORY_VERSION } from "./internal/Version.js"
 import { providerFlag } from "./Browser.js"
@@ -35,10 +36,14 @@ export const mcpCommand = Command.make(
     provider: providerFlag.pipe(
       Flag.withDescription("the browser the page tools and execute's page global drive: auto, browseros, aside or chrome-cdp (else ARMORY_BROWSER_PROVIDER; without either, no page tools)")
     ),
+    mcp: mcpConfigFlag.pipe(
+      Flag.withDescription("a .mcp.json-style file: its servers are started once and their tools are tools.<server>.<tool>() in execute")
+    ),
     json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("with --http: print the URL (and a generated token) as one JSON line"))
   },
   Effect.fn("mcp")(function* (flags) {
     yield* checkSkillDirs(flags.dirs)
+    const mcpServers = yield* mcpServersOf(flags.mcp)
     const goals = yield* goalStoreSelection({
       store: flags.store,
       databaseUrl: flags.databaseUrl,
@@ -59,7 +64,7 @@ export const mcpCommand = Command.make(
     const provider = Option.getOrUndefined(flags.provider) ?? readSetting(process.env, "provider")
     // The page is opened once, for as long as the server runs, and closed with it.
     const { page } = yield* pageGlobal(provider)
-    const host: HostOptions = { skillSources: skillSources(flags.dirs), goals, page }
+    const host: HostOptions = { skillSources: skillSources(flags.dirs), goals, page, mcpServers }
     const mcp = { sessionId: Option.getOrUndefined(flags.sessionId), version: ARMORY_VERSION, pageTools: provider !== undefined }
     if (settings === undefined) {
       // stdout is the protocol's from here on: nothing else may be written there.

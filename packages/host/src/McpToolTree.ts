@@ -292,11 +292,16 @@ export const connectMcpServer = Effect.fn("connectMcpServer")(function* (
   options: McpToolTreeOptions = {}
 ): Effect.fn.Return<McpServerConnection, McpServerUnavailable | McpToolNamesCollide, FileSystem.FileSystem | Path.Path | Scope.Scope> {
   const client = yield* connect(name, config, options).pipe(Effect.provide(Layer.orDie(NodeChildProcessSpawner.layer)))
-  const list = client.listTools({ timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS }).pipe(
-    Effect.mapError((error) => new McpServerUnavailable({ server: name, reason: cut(error.message, 1000) })),
-    Effect.flatMap((tools) => mcpToolNamespace(name, client, tools))
+  const listTools = client.listTools({ timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS }).pipe(
+    Effect.mapError((error) => new McpServerUnavailable({ server: name, reason: cut(error.message, 1000) }))
   )
-  const current = yield* Ref.make(yield* list)
+  const build = (tools: ReadonlyArray<McpSchema.Tool>) =>
+    Effect.map(mcpToolNamespace(name, client, tools), (namespace) => ({ ...namespace, listing: JSON.stringify(tools) }))
+  const current = yield* Ref.make(yield* Effect.flatMap(listTools, build))
+  // Listing again is one round trip; compiling every schema again is not, so an unchanged listing keeps its tree.
+  const list = Effect.flatMap(listTools, (tools) =>
+    Effect.flatMap(Ref.get(current), (last) => (JSON.stringify(tools) === last.listing ? Effect.succeed(last) : build(tools)))
+  )
   return {
     name,
     identifier: mcpIdentifier(name),

@@ -101,6 +101,30 @@ describe("MCP servers as a code-mode tree (server-everything over stdio)", () =>
     })
   })
 
+  it("puts MCP calls through authorize and the execution's call limit like any other", async () => {
+    const log = join(temporary(), "cancelled.jsonl")
+    await withServers({ everything, silent: hostile("silent", { CANCEL_LOG: log }) }, async (connections) => {
+      const tools = await treeOf(connections)
+      const seen: Array<{ path: string; input: unknown }> = []
+      const denied = await execute(
+        `const outcomes = []
+         for (const call of [() => tools.everything.echo({ message: "allowed" }), () => tools.silent.ping()]) {
+           try { outcomes.push((await call())[0].text) } catch (error) { outcomes.push(error._tag) }
+         }
+         return outcomes`,
+        { tools, authorize: (call) => (seen.push(call), call.path !== "silent.ping") }
+      )
+      expect(denied.result).toEqual(["Echo: allowed", "ToolCallDenied"])
+      expect(seen).toEqual([
+        { path: "everything.echo", input: { message: "allowed" } },
+        { path: "silent.ping", input: undefined }
+      ])
+      const limited = await execute("for (let i = 0; i < 5; i++) await tools.everything.echo({ message: String(i) }); return 'all'", { tools, maxToolCalls: 3 })
+      expect(limited.status).toBe("error")
+      expect(limited.calls.map(({ status }) => status)).toEqual(["ok", "ok", "ok", "denied"])
+    })
+  })
+
   it("ends a long-running call at the execution's time limit and keeps the server usable", async () => {
     await withServers({ everything }, async (connections) => {
       const slow = await run(connections, "return await tools.everything.trigger_long_running_operation({ duration: 30, steps: 30 })", 1000)

@@ -1,0 +1,161 @@
+// `pnpm bench`: the point of code mode over MCP servers. A fixed task — read the 50 files of a
+// directory through `@modelcontextprotocol/server-filesystem` (from the npm registry) and report how
+// many files there are and how often the word "word" appears in them — done by a model-side script
+// with the official MCP client, two ways in the same run:
+//   (a) direct: the host hands the model the filesystem server's own tools, so every result comes
+//       back to the model: `list_directory`, then 50 `read_text_file` calls (in one turn, in
+//       parallel, the most a host with parallel tool calls allows), and
+//   (b) code mode: `armory mcp --mcp` with the same server configured, and one `execute` call whose
+//       code makes those 51 calls in the sandbox and returns only the summary.
+// Measured per run, ARMORY_BENCH_RUNS times each (default 10), alternating, after ten warm-ups each,
+// with both servers started outside the timing: the bytes of tool-result text the model must read
+// (a proxy for tokens), the model round trips, and the wall time. Targets: (b) at most 5 % of (a)'s
+// bytes, with at most 1.2x its wall time. Prints a table and writes bench-results/mcp-codemode.json.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+
+const RUNS = Number(process.env.ARMORY_BENCH_RUNS ?? 10)
+const WARM_UP_RUNS = 10
+const FILE_COUNT = 50
+const bin = join(import.meta.dirname, "..", "dist", "bin.js")
+const filesystemServer = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-filesystem/dist/index.js")
+
+const root = mkdtempSync(join(tmpdir(), "armory-bench-mcp-"))
+const files = join(root, "notes")
+mkdirSync(files)
+// Notes of a realistic size (a few KiB each), so that what a model would read is what it costs.
+for (let index = 0; index < FILE_COUNT; index++) {
+  const lines = Array.from({ length: 40 }, (_, line) => `Line ${line} of note ${index}: ${"word ".repeat((index + line) % 7)}and other text the note holds.`)
+  writeFileSync(join(files, `note-${String(index).padStart(2, "0")}.md`), `${lines.join("\n")}\n`)
+}
+writeFileSync(join(root, ".mcp.json"), JSON.stringify({ mcpServers: { files: { command: process.execPath, args: [filesystemServer, files] } } }))
+
+const clients = []
+const connect = async (command, args) => {
+  const client = new Client({ name: "armory-bench", version: "0.0.0" })
+  clients.push(client)
+  await client.connect(new StdioClientTransport({ command, args, cwd: root, stderr: "ignore" }))
+  return client
+}
+
+const textOf = (result) => (result.content ?? []).map((part) => (part.type === "text" ? part.text : JSON.stringify(part))).join("\n")
+
+/** Calls tools as a model would, counting the text each answer hands it and the turns it takes. */
+const model = (client) => {
+  let bytes = 0
+  let calls = 0
+  let turns = 0
+  const call = async (name, args) => {
+    const result = await client.callTool({ name, arguments: args })
+    const text = textOf(result)
+    if (result.isError === true) throw new Error(`${name} failed: ${text}`)
+    bytes += Buffer.byteLength(text)
+    calls += 1
+    return text
+  }
+  const turn = async (requests) => {
+    turns += 1
+    return Promise.all(requests.map(([name, args]) => call(name, args)))
+  }
+  return { turn, read: () => ({ bytes, calls, turns }) }
+}
+
+const countWords = (text) => text.split(/\s+/).filter((word) => word === "word").length
+
+const timed = async (task) => {
+  const started = process.hrtime.bigint()
+  const measured = await task()
+  return { ...measured, ms: Number(process.hrtime.bigint() - started) / 1e6 }
+}
+
+const runs = { direct: [], codeMode: [] }
+let expected
+try {
+  const direct = await connect(process.execPath, [filesystemServer, files])
+  const armory = await connect(process.execPath, [bin, "mcp", "--dir", root, "--store", "file", "--goals-root", join(root, "goals"), "--mcp", join(root, ".mcp.json")])
+
+  const taskDirect = async () => {
+    const { turn, read } = model(direct)
+    const [listing] = await turn([["list_directory", { path: files }]])
+    const names = listing.split("\n").filter((line) => line.startsWith("[FILE]")).map((line) => line.slice(7))
+    const texts = await turn(names.map((name) => ["read_text_file", { path: join(files, name) }]))
+    const summary = { files: names.length, words: texts.reduce((sum, text) => sum + countWords(text), 0) }
+    return { ...read(), summary }
+  }
+
+  const taskCodeMode = async () => {
+    const { turn, read } = model(armory)
+    const [answer] = await turn([
+      [
+        "execute",
+        {
+          code: `const listing = await tools.files.list_directory({ path: ${JSON.stringify(files)} })
+  const names = listing.content.split("\\n").filter((line) => line.startsWith("[FILE]")).map((line) => line.slice(7))
+  const texts = await Promise.all(names.map((name) => tools.files.read_text_file({ path: ${JSON.stringify(files)} + "/" + name })))
+  const words = texts.reduce((sum, { content }) => sum + content.split(/\\s+/).filter((word) => word === "word").length, 0)
+  return { files: names.length, words }`,
+          timeoutMs: 30_000
+        }
+      ]
+    ])
+    return { ...read(), summary: JSON.parse(answer) }
+  }
+
+  // Both ways are warmed up alike: the JIT settles on each path before anything is measured.
+  for (let warmUp = 0; warmUp < WARM_UP_RUNS; warmUp++) {
+    await timed(taskDirect)
+    await timed(taskCodeMode)
+  }
+  for (let run = 0; run < RUNS; run++) {
+    runs.direct.push(await timed(taskDirect))
+    runs.codeMode.push(await timed(taskCodeMode))
+  }
+  expected = runs.direct[0].summary
+  for (const run of [...runs.direct, ...runs.codeMode]) {
+    if (JSON.stringify(run.summary) !== JSON.stringify(expected)) throw new Error(`the two ways disagree: ${JSON.stringify(run.summary)} vs ${JSON.stringify(expected)}`)
+  }
+} finally {
+  await Promise.all(clients.map((client) => client.close().catch(() => undefined)))
+  rmSync(root, { recursive: true, force: true })
+}
+
+const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]
+const round = (value) => Number(value.toFixed(1))
+const directMs = median(runs.direct.map((run) => run.ms))
+const codeModeMs = median(runs.codeMode.map((run) => run.ms))
+const directBytes = median(runs.direct.map((run) => run.bytes))
+const codeModeBytes = median(runs.codeMode.map((run) => run.bytes))
+const rows = [
+  {
+    case: `${FILE_COUNT} files read, one summary: tool-result bytes a model reads`,
+    ours: `${codeModeBytes} B`,
+    anchor: `${directBytes} B`,
+    ratio: Number((codeModeBytes / directBytes).toFixed(4)),
+    target: "<= 0.05x"
+  },
+  {
+    case: "the same task: model round trips (tool calls)",
+    ours: `${runs.codeMode[0].turns} (${runs.codeMode[0].calls})`,
+    anchor: `${runs.direct[0].turns} (${runs.direct[0].calls})`,
+    ratio: Number((runs.codeMode[0].turns / runs.direct[0].turns).toFixed(2)),
+    target: "fewer"
+  },
+  {
+    case: "the same task: wall time (p50)",
+    ours: `${round(codeModeMs)} ms`,
+    anchor: `${round(directMs)} ms`,
+    ratio: Number((codeModeMs / directMs).toFixed(2)),
+    target: "<= 1.2x"
+  }
+]
+console.table(rows)
+const directory = join(import.meta.dirname, "..", "bench-results")
+mkdirSync(directory, { recursive: true })
+writeFileSync(
+  join(directory, "mcp-codemode.json"),
+  `${JSON.stringify({ anchor: "direct MCP tool calls to server-filesystem, every result to the model", runs: RUNS, summary: expected, rows, samples: runs }, null, 2)}\n`
+)

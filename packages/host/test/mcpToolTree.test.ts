@@ -1,4 +1,7 @@
+import { spawn } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { createServer as createHttpServer, request as httpRequest } from "node:http"
+import { type AddressInfo, createServer } from "node:net"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -135,6 +138,46 @@ describe("MCP servers as a code-mode tree (server-everything over stdio)", () =>
   })
 })
 
+describe("MCP servers over Streamable HTTP", () => {
+  it("calls server-everything's tools at its URL, with the headers the configuration names", async () => {
+    const port = await freePort()
+    const server = spawn(process.execPath, [everythingServer, "streamableHttp"], { env: { PATH: process.env["PATH"] ?? "", PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"] })
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+          if (chunk.includes("listening")) resolve()
+        })
+        server.once("exit", (code) => reject(new Error(`server-everything exited with ${code}`)))
+      })
+      // A pass-through in front of the server records the headers each request arrived with.
+      const seen: Array<string | undefined> = []
+      const proxy = createHttpServer((request, response) => {
+        seen.push(request.headers["x-armory-test"] as string | undefined)
+        const forwarded = httpRequest({ host: "127.0.0.1", port, path: request.url, method: request.method, headers: request.headers }, (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(response)
+        })
+        request.pipe(forwarded)
+      })
+      await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve))
+      try {
+        const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/mcp`
+        await withServers({ remote: { type: "http", url, headers: { "x-armory-test": "named" } } }, async (connections) => {
+          const result = await run(connections, 'return [(await tools.remote.echo({ message: "over http" }))[0].text, (await tools.remote.get_sum({ a: 1, b: 1 }))[0].text]')
+          expect(result.result).toEqual(["Echo: over http", expect.stringContaining("is 2")])
+        })
+        expect(seen.length).toBeGreaterThan(2)
+        expect(new Set(seen)).toEqual(new Set(["named"]))
+      } finally {
+        proxy.closeAllConnections()
+        await new Promise((resolve) => proxy.close(resolve))
+      }
+    } finally {
+      server.kill("SIGKILL")
+    }
+  })
+})
+
 describe("hostile MCP servers", () => {
   it("ends a call whose answer is over maxMessageBytes as an internal error, with the host unharmed", async () => {
     await withServers({ big: hostile("big") }, async (connections) => {
@@ -224,6 +267,15 @@ describe("parseMcpConfig", () => {
     expect(reason(JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: 65 }, (_, index) => [`s${index}`, { command: "x" }])) }))).toContain("65 servers, more than the 64 allowed")
   })
 })
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const probe = createServer()
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
 
 const isRunning = (pid: number) => {
   try {

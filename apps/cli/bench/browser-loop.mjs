@@ -20,8 +20,7 @@ import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { CHROMIUM_FLAGS, chromiumExecutable } from "@armory/config/test-components"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { connectClient, median, modelReader, timed } from "./support/modelClient.mjs"
 
 const RUNS = Number(process.env.ARMORY_BENCH_RUNS ?? 10)
 const CHROMIUM = chromiumExecutable()
@@ -59,40 +58,12 @@ const stopAll = async () => {
   rmSync(profile, { recursive: true, force: true })
 }
 
-const connect = async (command, args, env = {}) => {
-  const client = new Client({ name: "armory-bench", version: "0.0.0" })
-  clients.push(client)
-  await client.connect(new StdioClientTransport({ command, args, env: { ...process.env, ...env }, cwd: profile, stderr: "ignore" }))
-  return client
-}
-
-const textOf = (result) => (result.content ?? []).map((part) => (part.type === "text" ? part.text : JSON.stringify(part))).join("\n")
-
-/** Calls a tool and keeps the text a model would read; a failed call fails the bench. */
-const reader = (client) => {
-  let bytes = 0
-  let calls = 0
-  const call = async (name, args) => {
-    const result = await client.callTool({ name, arguments: args })
-    const text = textOf(result)
-    if (result.isError === true) throw new Error(`${name} failed: ${text}`)
-    bytes += Buffer.byteLength(text)
-    calls += 1
-    return text
-  }
-  return { call, read: () => ({ bytes, calls }) }
-}
+const connect = (command, args, env = {}) => connectClient(clients, command, args, { env: { ...process.env, ...env }, cwd: profile })
 
 const refIn = (text, role, name) => {
   const match = new RegExp(`- ${role} "${name}"[^\\n]*\\[ref=(\\w+)\\]`).exec(text)
   if (match === null) throw new Error(`no ${role} "${name}" in:\n${text}`)
   return match[1]
-}
-
-const timed = async (task) => {
-  const started = process.hrtime.bigint()
-  const measured = await task()
-  return { ...measured, ms: Number(process.hrtime.bigint() - started) / 1e6 }
 }
 
 const runs = { ours: [], theirs: [] }
@@ -112,7 +83,7 @@ try {
   const theirs = await connect(process.execPath, [playwrightMcp, "--cdp-endpoint", cdpUrl, "--output-dir", join(profile, "playwright-mcp")])
 
   const taskOurs = async () => {
-    const { call, read } = reader(ours)
+    const { call, read } = modelReader(ours)
     // A string result comes back as the text itself.
     const tree = await call("execute", { code: `await page.navigate(${JSON.stringify(url)}); return (await page.snapshot()).tree` })
     const accept = refIn(tree, "button", "Accept terms")
@@ -128,7 +99,7 @@ try {
   }
 
   const taskTheirs = async () => {
-    const { call, read } = reader(theirs)
+    const { call, read } = modelReader(theirs)
     await call("browser_navigate", { url })
     // Its action answers link the page's snapshot as a file; the snapshot tool answers with the tree.
     const opened = await call("browser_snapshot", {})
@@ -150,10 +121,6 @@ try {
   await stopAll()
 }
 
-const median = (values) => {
-  const sorted = values.toSorted((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
-}
 const round = (value) => Number(value.toFixed(1))
 const oursMs = median(runs.ours.map((run) => run.ms))
 const theirsMs = median(runs.theirs.map((run) => run.ms))

@@ -15,8 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { connectClient, median, modelReader, timed } from "./support/modelClient.mjs"
 
 const RUNS = Number(process.env.ARMORY_BENCH_RUNS ?? 10)
 const WARM_UP_RUNS = 10
@@ -35,42 +34,9 @@ for (let index = 0; index < FILE_COUNT; index++) {
 writeFileSync(join(root, ".mcp.json"), JSON.stringify({ mcpServers: { files: { command: process.execPath, args: [filesystemServer, files] } } }))
 
 const clients = []
-const connect = async (command, args) => {
-  const client = new Client({ name: "armory-bench", version: "0.0.0" })
-  clients.push(client)
-  await client.connect(new StdioClientTransport({ command, args, cwd: root, stderr: "ignore" }))
-  return client
-}
-
-const textOf = (result) => (result.content ?? []).map((part) => (part.type === "text" ? part.text : JSON.stringify(part))).join("\n")
-
-/** Calls tools as a model would, counting the text each answer hands it and the turns it takes. */
-const model = (client) => {
-  let bytes = 0
-  let calls = 0
-  let turns = 0
-  const call = async (name, args) => {
-    const result = await client.callTool({ name, arguments: args })
-    const text = textOf(result)
-    if (result.isError === true) throw new Error(`${name} failed: ${text}`)
-    bytes += Buffer.byteLength(text)
-    calls += 1
-    return text
-  }
-  const turn = async (requests) => {
-    turns += 1
-    return Promise.all(requests.map(([name, args]) => call(name, args)))
-  }
-  return { turn, read: () => ({ bytes, calls, turns }) }
-}
+const connect = (command, args) => connectClient(clients, command, args, { cwd: root })
 
 const countWords = (text) => text.split(/\s+/).filter((word) => word === "word").length
-
-const timed = async (task) => {
-  const started = process.hrtime.bigint()
-  const measured = await task()
-  return { ...measured, ms: Number(process.hrtime.bigint() - started) / 1e6 }
-}
 
 const runs = { direct: [], codeMode: [] }
 let expected
@@ -79,7 +45,7 @@ try {
   const armory = await connect(process.execPath, [bin, "mcp", "--dir", root, "--store", "file", "--goals-root", join(root, "goals"), "--mcp", join(root, ".mcp.json")])
 
   const taskDirect = async () => {
-    const { turn, read } = model(direct)
+    const { turn, read } = modelReader(direct)
     const [listing] = await turn([["list_directory", { path: files }]])
     const names = listing.split("\n").filter((line) => line.startsWith("[FILE]")).map((line) => line.slice(7))
     const texts = await turn(names.map((name) => ["read_text_file", { path: join(files, name) }]))
@@ -88,7 +54,7 @@ try {
   }
 
   const taskCodeMode = async () => {
-    const { turn, read } = model(armory)
+    const { turn, read } = modelReader(armory)
     const [answer] = await turn([
       [
         "execute",
@@ -123,7 +89,6 @@ try {
   rmSync(root, { recursive: true, force: true })
 }
 
-const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]
 const round = (value) => Number(value.toFixed(1))
 const directMs = median(runs.direct.map((run) => run.ms))
 const codeModeMs = median(runs.codeMode.map((run) => run.ms))

@@ -7,7 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { describeRequiring } from "@armory/config/test-components"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { type LaunchedChromium, launchChromium } from "../../../packages/browser-runtime/test/support/chromium.js"
+import { type LaunchedChromium, launchChromium, processAlive } from "../../../packages/browser-runtime/test/support/chromium.js"
 import { type FixtureSite, startFixtureSite } from "../../../packages/browser-runtime/test/support/servers.js"
 
 const bin = join(import.meta.dirname, "..", "dist", "bin.js")
@@ -43,14 +43,6 @@ const project = (servers: Record<string, unknown>, code: string): string => {
   return cwd
 }
 
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 describe("armory exec --mcp", () => {
   it("calls server-everything's tools from code mode and prints one result", async () => {
@@ -126,12 +118,12 @@ describe("armory mcp --mcp", () => {
     const { result } = answer.structuredContent as { result: [string, number] }
     expect(result[0]).toBe("Echo: over mcp")
     const serverPid = result[1]
-    expect(isRunning(serverPid)).toBe(true)
+    expect(processAlive(serverPid)).toBe(true)
     await client.close()
     // The client closing stdin ends `armory mcp`, which stops the servers it started.
     const deadline = Date.now() + 10_000
-    while (isRunning(serverPid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(isRunning(serverPid)).toBe(false)
+    while (processAlive(serverPid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(processAlive(serverPid)).toBe(false)
   })
 })
 

@@ -9,6 +9,7 @@ import { type ExecuteResult, execute, instructions, type ToolTree } from "@armor
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Effect, Exit, Result } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
+import { processAlive } from "../../browser-runtime/test/support/chromium.js"
 import { collectingChannel, connectMcpServer, makeHost, type McpServerConfig, type McpServerConnection, mcpIdentifier, mcpToolTree, parseMcpConfig } from "../src/index.js"
 
 const require = createRequire(import.meta.url)
@@ -277,14 +278,6 @@ const freePort = (): Promise<number> =>
     })
   })
 
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 describe("MCP servers in a host", () => {
   it("starts each server once, reuses it across executions, sees its new tools, and stops it with the host", async () => {
@@ -302,7 +295,7 @@ describe("MCP servers in a host", () => {
     // The tool `grow` added was listed before the second execution.
     expect(pids.second[1]).toBe("grown2 answered")
     // Closing the host stopped the server's process.
-    expect(isRunning(pids.first)).toBe(false)
+    expect(processAlive(pids.first)).toBe(false)
   })
 
   it("refuses a server named like one of the host's namespaces, before starting anything", async () => {
@@ -323,7 +316,7 @@ describe("MCP servers in a host", () => {
       expect(trees.skipped).toEqual({ everything: [], plain: [] })
       const pid = (result.result as [string, number])[1]
       await trees.close()
-      expect(isRunning(pid)).toBe(false)
+      expect(processAlive(pid)).toBe(false)
     } finally {
       await trees.close()
     }

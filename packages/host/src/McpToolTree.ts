@@ -86,6 +86,8 @@ export const MAX_MCP_DESCRIPTION_CHARS = 2000
 export const MAX_MCP_SCHEMA_BYTES = 64 * 1024
 const MAX_MCP_SCHEMA_DEPTH = 32
 export const MAX_MCP_ERROR_TEXT_CHARS = 4000
+/** The most tools of one server offered to code mode: the declarations a model reads grow with each. */
+export const MAX_MCP_TOOLS = 500
 
 const IDENTIFIER_CHAR = /[^A-Za-z0-9_$]/g
 
@@ -232,7 +234,11 @@ export const mcpToolNamespace = (
     const byIdentifier = new Map<string, string>()
     const entries: Array<readonly [string, Tool]> = []
     const skipped: Array<SkippedMcpTool> = []
-    for (const tool of tools) {
+    for (const [index, tool] of tools.entries()) {
+      if (index >= MAX_MCP_TOOLS) {
+        skipped.push({ name: tool.name, reason: `the server lists ${tools.length} tools, more than the ${MAX_MCP_TOOLS} offered` })
+        continue
+      }
       const identifier = mcpIdentifier(tool.name)
       const taken = byIdentifier.get(identifier)
       if (taken !== undefined) return Effect.fail(new McpToolNamesCollide({ server, identifier, names: [taken, tool.name] }))

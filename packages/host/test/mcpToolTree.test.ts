@@ -227,6 +227,16 @@ describe("hostile MCP servers", () => {
     })
   })
 
+  it("offers at most 500 tools of one server and lists the rest as skipped", async () => {
+    await withServers({ many: hostile("many") }, async (connections) => {
+      const connection = connections["many"] as McpServerConnection
+      expect(Object.keys(await Effect.runPromise(connection.tree))).toHaveLength(500)
+      const skipped = await Effect.runPromise(connection.skipped)
+      expect(skipped).toHaveLength(100)
+      expect(skipped[0]).toEqual({ name: "tool500", reason: "the server lists 600 tools, more than the 500 offered" })
+    })
+  })
+
   it("names a server it cannot start", async () => {
     const exit = await Effect.runPromiseExit(
       connectMcpServer("missing", { command: join(temporary(), "no-such-server") }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))

@@ -15,7 +15,11 @@ export type LoadOptions = DiscoveryOptions
 
 class UnreadableDocument extends Data.TaggedError("UnreadableDocument")<{ readonly reason: string }> {}
 
-const READ_CONCURRENCY = 32
+/**
+ * Reads in flight at once. Each read is a few file-system calls on libuv's small thread pool, so
+ * many must be queued to keep it busy; at most 64 MiB of documents (64 at the 1 MiB limit) are held.
+ */
+const READ_CONCURRENCY = 64
 
 const tooLarge = (bytes: bigint | number) =>
   new UnreadableDocument({ reason: `file too large: ${bytes} bytes, over the ${MAX_SKILL_FILE_BYTES}-byte limit` })
@@ -119,7 +123,9 @@ export const load: (
   const warnings = [...discovery.warnings, ...documentWarnings, ...nameWarnings(skills), ...armingWarnings(skills)]
   for (const { file, reason } of warnings) lines.push(`${file}: ${reason}`)
   const report: LoadReport = { skills, dropped, ignoredAutoInject, shadowed, warnings }
-  if (lines.length > 0) yield* Effect.logWarning(formatLoadWarning(report, discovery.sources, lines))
+  // The warning repeats every reason, made printable character by character: not worth it for no logger.
+  const loggers = yield* Logger.CurrentLoggers
+  if (lines.length > 0 && loggers.size > 0) yield* Effect.logWarning(formatLoadWarning(report, discovery.sources, lines))
   return report
 })
 

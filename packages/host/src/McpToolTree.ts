@@ -120,8 +120,10 @@ const depthOf = (value: unknown, limit: number): number => {
 
 /** The validator for a server's schemas: JSON Schema 2020-12 when a schema says so, draft-07 (MCP's common dialect) otherwise. */
 const makeValidators = () => {
-  const draft07 = new Ajv({ strict: false, allErrors: false, validateFormats: false })
-  const draft2020 = new Ajv2020({ strict: false, allErrors: false, validateFormats: false })
+  // `logger: false`: a server's odd schema must not make a library write to the host's stderr.
+  const options = { strict: false, allErrors: false, validateFormats: false, logger: false } as const
+  const draft07 = new Ajv(options)
+  const draft2020 = new Ajv2020(options)
   return (schema: JsonObject): ValidateFunction => {
     const dialect = typeof schema["$schema"] === "string" ? schema["$schema"] : ""
     const { $schema: _dialect, $id: _id, ...rest } = schema

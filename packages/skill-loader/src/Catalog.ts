@@ -24,6 +24,13 @@ export class CatalogBudgetTooSmall extends Schema.TaggedError<CatalogBudgetTooSm
   }
 }
 
+/** A budget that is not a whole number of characters (`NaN`, `Infinity`, `-1`, `2.5`). */
+export class InvalidCatalogBudget extends Schema.TaggedError<InvalidCatalogBudget>()("InvalidCatalogBudget", { maxChars: Schema.String }) {
+  override get message(): string {
+    return `maxChars must be a non-negative whole number of characters, got ${this.maxChars}`
+  }
+}
+
 export const DEFAULT_CATALOG_MAX_CHARS = 8000
 
 /** Shorter than this, a description no longer tells a model what the skill is for: skills are left out instead. */
@@ -90,10 +97,12 @@ const entriesOf = (skills: ReadonlyArray<SkillInfo> | LoadReport): ReadonlyArray
  * report, the skills that lost a name clash are listed too, by their `<source>:<name>` address.
  * When the full list is over `maxChars`, descriptions are shortened first (to the longest length
  * that fits, never under 60 characters), then skills are left out from the end; a closing line
- * says which was done. Throws {@link CatalogBudgetTooSmall} when not even one entry fits.
+ * says which was done. Throws {@link CatalogBudgetTooSmall} when not even one entry fits, and
+ * {@link InvalidCatalogBudget} for a budget that is not a whole number.
  */
 export const catalog = (skills: ReadonlyArray<SkillInfo> | LoadReport, options: CatalogOptions = {}): string => {
   const maxChars = options.maxChars ?? DEFAULT_CATALOG_MAX_CHARS
+  if (!Number.isSafeInteger(maxChars) || maxChars < 0) throw new InvalidCatalogBudget({ maxChars: String(maxChars) })
   const entries = entriesOf(skills)
   const frame = (omitted: number, descriptionLimit: number | undefined) => codePoints(render([], descriptionLimit, omitted, maxChars))
   // Sizes are summed entry by entry and the sum stops at the budget, so a catalog of thousands of

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
-import { catalog, CatalogBudgetTooSmall, type LoadReport, type SkillInfo } from "../src/index.js"
+import { catalog, CatalogBudgetTooSmall, InvalidCatalogBudget, type LoadReport, type SkillInfo } from "../src/index.js"
 
 const skillInfo = (name: string, description: string, source = "project"): SkillInfo => ({
   name,
@@ -110,6 +110,13 @@ describe("catalog", () => {
       ),
       { numRuns: 300 }
     )
+  })
+
+  it("refuses a budget that is not a whole number of characters", () => {
+    for (const maxChars of [Number.NaN, Number.POSITIVE_INFINITY, -1, 2.5]) {
+      expect(() => catalog([skillInfo("pdf", "Extracts text from PDF files.")], { maxChars })).toThrow(InvalidCatalogBudget)
+    }
+    expect(() => catalog([], { maxChars: Number.NaN })).toThrow(`maxChars must be a non-negative whole number of characters, got NaN`)
   })
 
   it("refuses a budget too small for one entry with the smallest that would do", () => {

@@ -1,5 +1,5 @@
 import { compileSuggestions, suggest } from "@armory/skill-arming"
-import { catalog, CatalogBudgetTooSmall, findSkill, load, type LoadReport, readSkill } from "@armory/skill-loader"
+import { catalogResult, findSkill, load, type LoadReport, readSkill } from "@armory/skill-loader"
 import { Console, Effect } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { CommandFailed, invalidUsage } from "./internal/CommandFailed.js"
@@ -71,15 +71,6 @@ const checkCommand = Command.make("check", { dirs: dirsFlag, json: jsonFlag, bod
   )
 )
 
-/** The catalog, or a usage error for a budget too small for one entry. */
-const catalogText = (report: LoadReport, maxChars: number) => {
-  try {
-    return Effect.succeed(catalog(report, { maxChars }).trimEnd())
-  } catch (error) {
-    return error instanceof CatalogBudgetTooSmall ? Effect.fail(invalidUsage(`--max-chars ${maxChars}: ${error.message}`)) : Effect.die(error)
-  }
-}
-
 const catalogCommand = Command.make(
   "catalog",
   {
@@ -88,7 +79,10 @@ const catalogCommand = Command.make(
   },
   Effect.fn("skillsCatalog")(function* ({ dirs, maxChars }) {
     const report = yield* loadRoots(dirs)
-    yield* Console.log(yield* catalogText(report, maxChars))
+    const block = yield* Effect.fromResult(catalogResult(report, { maxChars })).pipe(
+      Effect.mapError((refusal) => invalidUsage(`--max-chars ${maxChars}: ${refusal.message}`))
+    )
+    yield* Console.log(block.trimEnd())
   })
 ).pipe(
   Command.withShortDescription("Print the <available_skills> block a host puts in the model's context"),
@@ -96,7 +90,7 @@ const catalogCommand = Command.make(
     "The rule for choosing a skill, then every skill's name, description and location (skills a root\n" +
       "shadows by their address), within --max-chars: descriptions are shortened first, then skills left out,\n" +
       "and a last line says so.\n" +
-      "Exit codes: 0 printed, 2 invalid usage (a budget too small for one entry)."
+      "Exit codes: 0 printed, 2 invalid usage (a budget too small for one entry, or negative)."
   )
 )
 

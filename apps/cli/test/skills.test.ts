@@ -91,6 +91,9 @@ describe("armory skills list", () => {
     const tooSmall = await armory(["skills", "catalog", "--max-chars", "40"], { cwd: project, env })
     expect({ code: tooSmall.code, stdout: tooSmall.stdout }).toEqual({ code: 2, stdout: "" })
     expect(tooSmall.stderr).toContain("--max-chars 40: maxChars 40 is below the catalog's minimum of")
+    const negative = await armory(["skills", "catalog", "--max-chars", "-5"], { cwd: project, env })
+    expect({ code: negative.code, stdout: negative.stdout }).toEqual({ code: 2, stdout: "" })
+    expect(negative.stderr).toContain("--max-chars -5: maxChars must be a non-negative whole number of characters, got -5")
 
     const suggested = JSON.parse((await armory(["skills", "suggest", "use the codex folder skill", "--json"], { cwd: project, env })).stdout) as {
       suggestions: ReadonlyArray<{ name: string; terms: ReadonlyArray<string> }>

@@ -1,7 +1,7 @@
 import { DomainUnavailableError, type Page, pageTools } from "@armory/browser-runtime"
 import type { ToolTree } from "@armory/codemode"
 import { type GoalStoreClient, type GoalTools, goalTools } from "@armory/goal-store"
-import { catalog as renderCatalog, CatalogBudgetTooSmall, findSkill, readSkill, SkillContents } from "@armory/skill-loader"
+import { catalogResult, findSkill, readSkill, SkillContents } from "@armory/skill-loader"
 import { Effect, Schema } from "effect"
 import type { SkillCatalogShape } from "./SkillCatalog.js"
 
@@ -144,14 +144,7 @@ const skillTools = (catalog: Pick<SkillCatalogShape, "report" | "arm" | "suggest
     input: CatalogInput,
     output: Schema.String,
     run: (input: typeof CatalogInput.Type) =>
-      Effect.flatMap(catalog.report, (report) => {
-        try {
-          return Effect.succeed(renderCatalog(report, { maxChars: input?.maxChars }))
-        } catch (error) {
-          // Only a budget below the minimum is the caller's to hear about; anything else is a fault.
-          return error instanceof CatalogBudgetTooSmall ? Effect.fail(error) : Effect.die(error)
-        }
-      })
+      Effect.flatMap(catalog.report, (report) => Effect.fromResult(catalogResult(report, { maxChars: input?.maxChars })))
   },
   suggest: {
     description:

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { Result, Schema } from "effect"
 import type { LoadReport } from "./LoadReport.js"
 import type { SkillInfo } from "./SkillInfo.js"
 
@@ -101,8 +101,18 @@ const entriesOf = (skills: ReadonlyArray<SkillInfo> | LoadReport): ReadonlyArray
  * {@link InvalidCatalogBudget} for a budget that is not a whole number.
  */
 export const catalog = (skills: ReadonlyArray<SkillInfo> | LoadReport, options: CatalogOptions = {}): string => {
+  const rendered = catalogResult(skills, options)
+  if (Result.isFailure(rendered)) throw rendered.failure
+  return rendered.success
+}
+
+/** {@link catalog} as a `Result`: the block, or the budget refusal, for callers that carry errors as values. */
+export const catalogResult = (
+  skills: ReadonlyArray<SkillInfo> | LoadReport,
+  options: CatalogOptions = {}
+): Result.Result<string, CatalogBudgetTooSmall | InvalidCatalogBudget> => {
   const maxChars = options.maxChars ?? DEFAULT_CATALOG_MAX_CHARS
-  if (!Number.isSafeInteger(maxChars) || maxChars < 0) throw new InvalidCatalogBudget({ maxChars: String(maxChars) })
+  if (!Number.isSafeInteger(maxChars) || maxChars < 0) return Result.fail(new InvalidCatalogBudget({ maxChars: String(maxChars) }))
   const entries = entriesOf(skills)
   const frame = (omitted: number, descriptionLimit: number | undefined) => codePoints(render([], descriptionLimit, omitted, maxChars))
   // Sizes are summed entry by entry and the sum stops at the budget, so a catalog of thousands of
@@ -115,7 +125,7 @@ export const catalog = (skills: ReadonlyArray<SkillInfo> | LoadReport, options: 
     }
     return used <= maxChars
   }
-  if (allFit(undefined)) return render(entries, undefined, 0, maxChars)
+  if (allFit(undefined)) return Result.succeed(render(entries, undefined, 0, maxChars))
   if (allFit(MIN_DESCRIPTION_CHARS)) {
     // The longest description length that still fits, by bisection: sizes grow with it.
     let low = MIN_DESCRIPTION_CHARS
@@ -125,7 +135,7 @@ export const catalog = (skills: ReadonlyArray<SkillInfo> | LoadReport, options: 
       if (allFit(middle)) low = middle
       else high = middle - 1
     }
-    return render(entries, low, 0, maxChars)
+    return Result.succeed(render(entries, low, 0, maxChars))
   }
   // Even short descriptions do not fit them all: keep as many as fit, in load order. The note's
   // count shrinks by a digit as more are kept, so the candidate is checked, not assumed.
@@ -141,9 +151,9 @@ export const catalog = (skills: ReadonlyArray<SkillInfo> | LoadReport, options: 
   while (kept > 0 && codePoints(trimmed(kept)) > maxChars) kept--
   if (kept === 0) {
     const first = entries[0]
-    throw new CatalogBudgetTooSmall({ maxChars, minimum: least + (first === undefined ? 0 : codePoints(renderEntry(first, MIN_DESCRIPTION_CHARS))) })
+    return Result.fail(new CatalogBudgetTooSmall({ maxChars, minimum: least + (first === undefined ? 0 : codePoints(renderEntry(first, MIN_DESCRIPTION_CHARS))) }))
   }
-  return trimmed(kept)
+  return Result.succeed(trimmed(kept))
 }
 
 /**

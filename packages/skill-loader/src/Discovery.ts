@@ -25,6 +25,12 @@ export interface Unreadable extends DroppedDocument {
   readonly _tag: "Unreadable"
 }
 
+/** A source whose search stopped at a bound, or a bound option that could not be used, and why. */
+export interface DiscoveryWarning {
+  readonly file: string
+  readonly reason: string
+}
+
 export interface Discovery {
   /** Labels of the sources that exist, in the order given. */
   readonly sources: ReadonlyArray<string>
@@ -36,7 +42,7 @@ export interface Discovery {
    */
   readonly directories: ReadonlyArray<string>
   /** A source whose search stopped at `maxDepth` or `maxDirectories`, and what was left unsearched. */
-  readonly warnings: ReadonlyArray<{ readonly file: string; readonly reason: string }>
+  readonly warnings: ReadonlyArray<DiscoveryWarning>
 }
 
 export interface DiscoveryOptions {
@@ -87,7 +93,7 @@ const walkDirectory = Effect.fnUntraced(function* (
   seenDirectories: Set<string>,
   listed: Array<string>,
   bounds: SearchBounds,
-  warnings: Array<{ readonly file: string; readonly reason: string }>
+  warnings: Array<DiscoveryWarning>
 ) {
   const fs = yield* FileSystem.FileSystem
   const path = yield* Path.Path
@@ -209,7 +215,7 @@ const boundOption = (
   option: "maxDepth" | "maxDirectories",
   value: number | undefined,
   fallback: number,
-  warnings: Array<{ readonly file: string; readonly reason: string }>
+  warnings: Array<DiscoveryWarning>
 ): number => {
   if (value === undefined) return fallback
   if (Number.isSafeInteger(value) && value >= 0) return value
@@ -232,7 +238,7 @@ export const discoverSkillFiles = Effect.fn("discoverSkillFiles")(function* (
   const labels: Array<string> = []
   const entries: Array<SkillFile | Unreadable> = []
   const directories: Array<string> = []
-  const warnings: Array<{ readonly file: string; readonly reason: string }> = []
+  const warnings: Array<DiscoveryWarning> = []
   const bounds: SearchBounds = {
     maxDepth: boundOption("maxDepth", options.maxDepth, DEFAULT_MAX_DEPTH, warnings),
     maxDirectories: boundOption("maxDirectories", options.maxDirectories, DEFAULT_MAX_DIRECTORIES, warnings)

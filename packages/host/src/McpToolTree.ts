@@ -8,6 +8,7 @@ import { Data, Duration, Effect, Exit, type FileSystem, Layer, type Path, Ref, S
 import { McpClient, McpProtocol, McpSchema } from "effect/ai"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { ChildProcess } from "effect/process"
+import { makeToolListWatch, type ToolListWatch } from "./internal/ToolListWatch.js"
 import type { McpServerConfig } from "./McpServerConfig.js"
 
 /** A tool that answered with `isError`: the server's own words, bounded, reach the guest. */
@@ -75,7 +76,12 @@ export interface McpServerConnection {
   readonly tree: Effect.Effect<ToolTree>
   /** The tools left out at the last listing. */
   readonly skipped: Effect.Effect<ReadonlyArray<SkippedMcpTool>>
-  /** Lists the tools again (a server may change them between executions) and returns the new tree. */
+  /**
+   * The tools as they are now: listed again when they may have changed since the last listing. A
+   * stdio server that declares `tools.listChanged` is listed again only after it sent
+   * `notifications/tools/list_changed`; any other server (one that promises no such notification,
+   * or one reached over HTTP) is listed again every time.
+   */
   readonly refresh: Effect.Effect<ToolTree, McpServerUnavailable | McpToolNamesCollide>
 }
 
@@ -258,7 +264,7 @@ const serverEnvironment = (config: { readonly env?: Readonly<Record<string, stri
   ...config.env
 })
 
-const connect = (name: string, config: McpServerConfig, options: McpToolTreeOptions) => {
+const connect = (name: string, config: McpServerConfig, options: McpToolTreeOptions, watch: ToolListWatch) => {
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES
   const transport =
     "url" in config
@@ -273,7 +279,7 @@ const connect = (name: string, config: McpServerConfig, options: McpToolTreeOpti
           }),
           protocol: McpProtocol.v2025_11_25,
           maxMessageBytes
-        })
+        }).pipe(Effect.map(watch.transport), Effect.provide(watch.spawner))
   return transport.pipe(
     Effect.flatMap((connected) =>
       McpClient.make({ name: "armory", version: "1", timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS }).pipe(
@@ -299,8 +305,14 @@ export const connectMcpServer = Effect.fn("connectMcpServer")(function* (
   config: McpServerConfig,
   options: McpToolTreeOptions = {}
 ): Effect.fn.Return<McpServerConnection, McpServerUnavailable | McpToolNamesCollide, FileSystem.FileSystem | Path.Path | Scope.Scope> {
-  const client = yield* connect(name, config, options).pipe(Effect.provide(Layer.orDie(NodeChildProcessSpawner.layer)))
-  const listTools = client.listTools({ timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS }).pipe(
+  const watch = makeToolListWatch()
+  const client = yield* connect(name, config, options, watch).pipe(Effect.provide(Layer.orDie(NodeChildProcessSpawner.layer)))
+  const listTools = Effect.suspend(() => {
+    watch.listing()
+    return client.listTools({ timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS })
+  }).pipe(
+    Effect.tapError(() => Effect.sync(watch.failed)),
+    Effect.onInterrupt(() => Effect.sync(watch.failed)),
     Effect.mapError((error) => new McpServerUnavailable({ server: name, reason: cut(error.message, 1000) }))
   )
   const build = (tools: ReadonlyArray<McpSchema.Tool>) =>
@@ -315,9 +327,13 @@ export const connectMcpServer = Effect.fn("connectMcpServer")(function* (
     identifier: mcpIdentifier(name),
     tree: Effect.map(Ref.get(current), ({ tree }) => tree),
     skipped: Effect.map(Ref.get(current), ({ skipped }) => skipped),
-    refresh: list.pipe(
-      Effect.tap((listed) => Ref.set(current, listed)),
-      Effect.map(({ tree }) => tree)
+    refresh: Effect.suspend(() =>
+      watch.stale()
+        ? list.pipe(
+            Effect.tap((listed) => Ref.set(current, listed)),
+            Effect.map(({ tree }) => tree)
+          )
+        : Effect.map(Ref.get(current), ({ tree }) => tree)
     )
   }
 })
@@ -362,9 +378,9 @@ export const serversToolTree = (connections: ReadonlyArray<McpServerConnection>)
   )
 
 /**
- * Lists every connection's tools again, at once, as one tree. A server may change its tools
- * between executions; one that cannot answer within `timeout` keeps its last listing (its calls
- * then fail on their own).
+ * Every connection's tools as they are now, as one tree: each server whose tools may have changed
+ * (see {@link McpServerConnection.refresh}) is listed again, all at once. One that cannot answer
+ * within `timeout` keeps its last listing (its calls then fail on their own).
  */
 export const refreshServersToolTree = (connections: ReadonlyArray<McpServerConnection>, timeout: Duration.Input): Effect.Effect<ToolTree> =>
   Effect.map(
@@ -383,7 +399,10 @@ export interface McpToolTrees {
   readonly tools: ToolTree
   /** The tools each server left out, by server name. */
   readonly skipped: Readonly<Record<string, ReadonlyArray<SkippedMcpTool>>>
-  /** Lists every server's tools again (one that does not answer within 2 s keeps its last listing); the tree replaces `tools`. */
+  /**
+   * Lists again the servers whose tools may have changed (see {@link McpServerConnection.refresh});
+   * one that does not answer within 2 s keeps its last listing. The tree replaces `tools`.
+   */
   readonly refresh: () => Promise<ToolTree>
   /** Stops the servers it started and closes its connections. */
   readonly close: () => Promise<void>

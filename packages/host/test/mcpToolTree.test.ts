@@ -150,13 +150,19 @@ describe("MCP servers over Streamable HTTP", () => {
         })
         server.once("exit", (code) => reject(new Error(`server-everything exited with ${code}`)))
       })
-      // A pass-through in front of the server records the headers each request arrived with.
+      // A pass-through in front of the server records the headers each request arrived with, and its method.
       const seen: Array<string | undefined> = []
+      const methods: Array<string> = []
       const proxy = createHttpServer((request, response) => {
         seen.push(request.headers["x-armory-test"] as string | undefined)
         const forwarded = httpRequest({ host: "127.0.0.1", port, path: request.url, method: request.method, headers: request.headers }, (answer) => {
           response.writeHead(answer.statusCode ?? 502, answer.headers)
           answer.pipe(response)
+        })
+        const body: Array<Buffer> = []
+        request.on("data", (chunk: Buffer) => body.push(chunk))
+        request.on("end", () => {
+          if (body.length > 0) methods.push(String(JSON.parse(Buffer.concat(body).toString("utf8")).method))
         })
         request.pipe(forwarded)
       })
@@ -166,6 +172,12 @@ describe("MCP servers over Streamable HTTP", () => {
         await withServers({ remote: { type: "http", url, headers: { "x-armory-test": "named" } } }, async (connections) => {
           const result = await run(connections, 'return [(await tools.remote.echo({ message: "over http" }))[0].text, (await tools.remote.get_sum({ a: 1, b: 1 }))[0].text]')
           expect(result.result).toEqual(["Echo: over http", expect.stringContaining("is 2")])
+          // server-everything declares tools.listChanged, but no notification reaches a client over
+          // HTTP here, so its tools are listed again every time.
+          const before = methods.filter((method) => method === "tools/list").length
+          await Effect.runPromise(connections.remote?.refresh ?? Effect.void)
+          await Effect.runPromise(connections.remote?.refresh ?? Effect.void)
+          expect(methods.filter((method) => method === "tools/list").length).toBe(before + 2)
         })
         expect(seen.length).toBeGreaterThan(2)
         expect(new Set(seen)).toEqual(new Set(["named"]))
@@ -289,6 +301,34 @@ const freePort = (): Promise<number> =>
   })
 
 
+/** Runs `codes` one after another on a host with the `plain` server, returning their results and how often its tools were listed. */
+const executions = async (env: Record<string, string>, codes: ReadonlyArray<string>, pauseMs = 0) => {
+  const directory = temporary()
+  const listLog = join(directory, "lists.log")
+  writeFileSync(listLog, "")
+  const results = await Effect.runPromise(
+    Effect.gen(function* () {
+      const host = yield* makeHost({
+        skillSources: [],
+        catalog: { watch: false },
+        goals: { store: "file", root: join(directory, "goals") },
+        mcpServers: { plain: hostile("plain", { LIST_LOG: listLog, ...env }) }
+      })
+      const answers: Array<unknown> = []
+      for (const code of codes) {
+        const outcome = yield* host.execute(code, { channel: collectingChannel("t") })
+        answers.push(outcome.status === "completed" ? outcome.result : outcome.error?._tag)
+        yield* Effect.sleep(pauseMs)
+      }
+      return answers
+    }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
+  )
+  return { results, listings: readFileSync(listLog, "utf8").split("\n").filter(Boolean).length }
+}
+const PID = "return Number((await tools.plain.pid())[0].text) > 0"
+const GROW = "return (await tools.plain.grow())[0].text"
+const GROWN = "return (await tools.plain.grown2())[0].text"
+
 describe("MCP servers in a host", () => {
   it("starts each server once, reuses it across executions, sees its new tools, and stops it with the host", async () => {
     const goals = join(temporary(), "goals")
@@ -306,6 +346,25 @@ describe("MCP servers in a host", () => {
     expect(pids.second[1]).toBe("grown2 answered")
     // Closing the host stopped the server's process.
     expect(processAlive(pids.first)).toBe(false)
+  })
+
+  it("lists a server that declares tools.listChanged again only after it said its tools changed", async () => {
+    const { results, listings } = await executions({ LIST_CHANGED: "declared" }, [PID, PID, GROW, GROWN, PID])
+    expect(results).toEqual([true, true, "grown", "grown2 answered", true])
+    // Once when it started, and once after `grow`'s notification.
+    expect(listings).toBe(2)
+  })
+
+  it("sees the notification even when it arrives in two pieces", async () => {
+    const { results, listings } = await executions({ LIST_CHANGED: "split" }, [GROW, GROWN], 300)
+    expect(results).toEqual(["grown", "grown2 answered"])
+    expect(listings).toBe(2)
+  })
+
+  it("lists a server that promises no notification again before every execution", async () => {
+    const { results, listings } = await executions({}, [PID, PID, PID])
+    expect(results).toEqual([true, true, true])
+    expect(listings).toBe(4)
   })
 
   it("refuses a server named like one of the host's namespaces, before starting anything", async () => {

@@ -3,7 +3,7 @@ import { type ExecuteResult, executeEffect, instructions, type InvalidGlobalsErr
 import type { GoalStoreError } from "@armory/goal-store"
 import { storeAccess } from "@armory/goal-store/backend"
 import type { SkillSource } from "@armory/skill-loader"
-import { Context, Effect, type FileSystem, Layer, type Path, type Scope } from "effect"
+import { Context, Effect, type FileSystem, Layer, type Path, PubSub, type Scope, Stream } from "effect"
 import { type GoalSessionsShape, makeGoalSessions } from "./GoalSessions.js"
 import { type GoalStoreSelection, openGoalBacking } from "./GoalStores.js"
 import { type Channel, HOST_GLOBALS, type HostToolTree, hostTools, unavailableChannel } from "./HostTools.js"
@@ -64,6 +64,11 @@ export interface HostShape {
   /** The tool tree of one code-mode run, reporting to `channel`, on a goal session and a page of its own or the host's. */
   readonly tools: (run: HostRun) => HostToolTree & ToolTree
   /**
+   * Emits when the tools changed since they were last read: an MCP server listed tools that differ
+   * from its last listing. {@link HostShape.instructions} then says something new.
+   */
+  readonly toolsChanged: Stream.Stream<void>
+  /**
    * What a model reads before writing code for {@link HostShape.execute}: the declarations of the
    * tools, the globals (default every host global) and the sandbox rules.
    */
@@ -104,6 +109,19 @@ export const makeHost = Effect.fn("makeHost")(function* (
   const refreshServers = Effect.map(refreshServersToolTree(servers, MCP_REFRESH_TIMEOUT), (tree) => {
     serverTools = tree
   })
+  const toolChanges = yield* Effect.acquireRelease(PubSub.sliding<void>(1), PubSub.shutdown)
+  yield* Stream.mergeAll(
+    servers.map((connection) => connection.changes),
+    { concurrency: "unbounded" }
+  ).pipe(
+    Stream.runForEach(() =>
+      Effect.flatMap(serversToolTree(servers), (tree) => {
+        serverTools = tree
+        return PubSub.publish(toolChanges, undefined)
+      })
+    ),
+    Effect.forkScoped
+  )
   // The host's own namespaces come last, so no server can take their names.
   const tools = (run: HostRun) => ({
     ...serverTools,
@@ -114,6 +132,7 @@ export const makeHost = Effect.fn("makeHost")(function* (
     goals,
     operatorGoals,
     tools,
+    toolsChanged: Stream.fromPubSub(toolChanges),
     instructions: (globals) => {
       const bound = globals ?? HOST_GLOBALS
       const rendered = instructions(tools({ channel: unavailableChannel }), { globals: bound })

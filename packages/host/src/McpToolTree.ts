@@ -4,7 +4,7 @@ import * as NodePath from "@effect/platform-node/NodePath"
 import type { Tool, ToolTree } from "@armory/codemode"
 import { Ajv, type ValidateFunction } from "ajv"
 import { Ajv2020 } from "ajv/dist/2020.js"
-import { Data, Duration, Effect, Exit, type FileSystem, Layer, type Path, Ref, Schema, Scope } from "effect"
+import { Data, Duration, Effect, Exit, type FileSystem, Layer, type Path, PubSub, Queue, Ref, Schema, Scope, Semaphore, Stream } from "effect"
 import { McpClient, McpProtocol, McpSchema } from "effect/ai"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { ChildProcess } from "effect/process"
@@ -80,9 +80,12 @@ export interface McpServerConnection {
    * The tools as they are now: listed again when they may have changed since the last listing. A
    * stdio server that declares `tools.listChanged` is listed again only after it sent
    * `notifications/tools/list_changed`; any other server (one that promises no such notification,
-   * or one reached over HTTP) is listed again every time.
+   * or one reached over HTTP) is listed again every time. A notified server is also listed again as
+   * soon as the notification arrives.
    */
   readonly refresh: Effect.Effect<ToolTree, McpServerUnavailable | McpToolNamesCollide>
+  /** Emits after a listing that changed the tree (the latest only, to a reader that fell behind). */
+  readonly changes: Stream.Stream<void>
 }
 
 const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024
@@ -305,7 +308,8 @@ export const connectMcpServer = Effect.fn("connectMcpServer")(function* (
   config: McpServerConfig,
   options: McpToolTreeOptions = {}
 ): Effect.fn.Return<McpServerConnection, McpServerUnavailable | McpToolNamesCollide, FileSystem.FileSystem | Path.Path | Scope.Scope> {
-  const watch = makeToolListWatch()
+  const notified = yield* Queue.sliding<void>(1)
+  const watch = makeToolListWatch(() => void Queue.offerUnsafe(notified, undefined))
   const client = yield* connect(name, config, options, watch).pipe(Effect.provide(Layer.orDie(NodeChildProcessSpawner.layer)))
   const listTools = Effect.suspend(() => {
     watch.listing()
@@ -318,23 +322,34 @@ export const connectMcpServer = Effect.fn("connectMcpServer")(function* (
   const build = (tools: ReadonlyArray<McpSchema.Tool>) =>
     Effect.map(mcpToolNamespace(name, client, tools), (namespace) => ({ ...namespace, listing: JSON.stringify(tools) }))
   const current = yield* Ref.make(yield* Effect.flatMap(listTools, build))
+  const changes = yield* Effect.acquireRelease(PubSub.sliding<void>(1), PubSub.shutdown)
+  const listing = yield* Semaphore.make(1)
   // Listing again is one round trip; compiling every schema again is not, so an unchanged listing keeps its tree.
-  const list = Effect.flatMap(listTools, (tools) =>
-    Effect.flatMap(Ref.get(current), (last) => (JSON.stringify(tools) === last.listing ? Effect.succeed(last) : build(tools)))
+  const relist = Effect.gen(function* () {
+    const tools = yield* listTools
+    const last = yield* Ref.get(current)
+    if (JSON.stringify(tools) === last.listing) return last.tree
+    const next = yield* build(tools)
+    yield* Ref.set(current, next)
+    yield* PubSub.publish(changes, undefined)
+    return next.tree
+  })
+  // One listing at a time: a refresh that finds one under way waits for it and reads what it found.
+  const refresh = listing.withPermits(1)(Effect.suspend(() => (watch.stale() ? relist : Effect.map(Ref.get(current), ({ tree }) => tree))))
+  // A server that said its tools changed is listed again at once, so that what a model reads about
+  // them (a host's instructions) follows before the next execution asks.
+  yield* Queue.take(notified).pipe(
+    Effect.andThen(refresh.pipe(Effect.timeout(MCP_REFRESH_TIMEOUT), Effect.ignore)),
+    Effect.forever,
+    Effect.forkScoped
   )
   return {
     name,
     identifier: mcpIdentifier(name),
     tree: Effect.map(Ref.get(current), ({ tree }) => tree),
     skipped: Effect.map(Ref.get(current), ({ skipped }) => skipped),
-    refresh: Effect.suspend(() =>
-      watch.stale()
-        ? list.pipe(
-            Effect.tap((listed) => Ref.set(current, listed)),
-            Effect.map(({ tree }) => tree)
-          )
-        : Effect.map(Ref.get(current), ({ tree }) => tree)
-    )
+    refresh,
+    changes: Stream.fromPubSub(changes)
   }
 })
 

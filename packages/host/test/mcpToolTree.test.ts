@@ -7,7 +7,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type ExecuteResult, execute, instructions, type ToolTree } from "@armory/codemode"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Effect, Exit, Result } from "effect"
+import { Effect, Exit, Fiber, Result, Stream } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
 import { processAlive } from "../../browser-runtime/test/support/chromium.js"
 import { collectingChannel, connectMcpServer, makeHost, type McpServerConfig, type McpServerConnection, mcpIdentifier, mcpToolTree, parseMcpConfig } from "../src/index.js"
@@ -353,6 +353,27 @@ describe("MCP servers in a host", () => {
     expect(results).toEqual([true, true, "grown", "grown2 answered", true])
     // Once when it started, and once after `grow`'s notification.
     expect(listings).toBe(2)
+  })
+
+  it("lists a notified server again at once, and says the host's tools changed, before any execution asks", async () => {
+    const described = await Effect.runPromise(
+      Effect.gen(function* () {
+        const host = yield* makeHost({
+          skillSources: [],
+          catalog: { watch: false },
+          goals: { store: "file", root: join(temporary(), "goals") },
+          mcpServers: { plain: hostile("plain", { LIST_CHANGED: "declared" }) }
+        })
+        const changed = yield* host.toolsChanged.pipe(Stream.take(1), Stream.runDrain, Effect.forkScoped)
+        yield* Effect.yieldNow
+        const before = host.instructions()
+        yield* host.execute(GROW, { channel: collectingChannel("t") })
+        yield* Fiber.join(changed).pipe(Effect.timeout("5 seconds"))
+        return { before, after: host.instructions() }
+      }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
+    )
+    expect(described.before).not.toContain("grown2")
+    expect(described.after).toContain("grown2(")
   })
 
   it("sees the notification even when it arrives in two pieces", async () => {

@@ -2,7 +2,7 @@ import { createServer } from "node:http"
 import { Host, type HostOptions } from "@armory/host"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { ByteSize, Cause, Context, Effect, Exit, Layer, Logger, Option, Scope } from "effect"
+import { ByteSize, Cause, Context, Effect, Exit, Layer, Logger, Option, Scope, Stream } from "effect"
 import { McpProtocol, McpServer } from "effect/ai"
 import { HttpIncomingMessage, HttpRouter, HttpServer, HttpServerRequest } from "effect/http"
 import packageJson from "../package.json" with { type: "json" }
@@ -10,7 +10,7 @@ import { boundedStdin } from "./internal/BoundedStdin.js"
 import { httpAccess } from "./internal/HttpAccess.js"
 import { ListChanges } from "./internal/ListChanges.js"
 import { registerResources } from "./McpResources.js"
-import { mcpTools } from "./McpTools.js"
+import { type McpToolEntry, mcpTools, mcpToolsDescribingHostTools } from "./McpTools.js"
 
 /** The name the server gives in `initialize`. */
 export const MCP_SERVER_NAME = "armory"
@@ -52,15 +52,22 @@ const registrations = (options: McpOptions) =>
     Effect.gen(function* () {
       const server = yield* McpServer.McpServer
       const host = yield* Host
+      const listChanges = yield* ListChanges
       const session = sessionOf(options)
-      for (const entry of mcpTools(host, { pageTools: options.pageTools })) {
-        yield* server.addTool({
+      // Registering a tool again under its name replaces it and announces the change on stdio.
+      const register = (entry: McpToolEntry) =>
+        server.addTool({
           tool: entry.tool,
           annotations: Context.empty(),
-          handle: (payload: Record<string, unknown> | undefined) =>
-            Effect.flatMap(session, (sessionId) => entry.call(host, { sessionId }, payload))
+          handle: (payload: Record<string, unknown> | undefined) => Effect.flatMap(session, (sessionId) => entry.call(host, { sessionId }, payload))
         })
-      }
+      for (const entry of mcpTools(host, { pageTools: options.pageTools })) yield* register(entry)
+      yield* host.toolsChanged.pipe(
+        Stream.runForEach(() =>
+          Effect.andThen(Effect.forEach(mcpToolsDescribingHostTools(host), register), listChanges.publish("notifications/tools/list_changed"))
+        ),
+        Effect.forkScoped
+      )
       yield* registerResources(host, session)
     })
   )

@@ -220,6 +220,12 @@ const probeTool = (): McpToolEntry => {
 }
 
 /**
+ * The tools whose descriptions say what the host's tools are (`execute`'s is the catalog preview),
+ * to be registered again when {@link HostShape.toolsChanged} says they changed.
+ */
+export const mcpToolsDescribingHostTools = (host: HostShape): ReadonlyArray<McpToolEntry> => [executeTool(host)]
+
+/**
  * Every tool the MCP server offers, in the order it lists them: the goal tools and the skills tools
  * are the host's code-mode operations (one table, so the model sees the same operation either way),
  * then `execute` over all of them and `probe`.

@@ -3,7 +3,7 @@ import { join } from "node:path"
 import { GOAL_TOOL_NAMES, listenMcpHttp, SKILL_TOOL_NAMES, SNAPSHOT_URI, skillUri } from "../src/index.js"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
-import { ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
+import { ResourceListChangedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
 import { describe, expect, it } from "vitest"
 import { afterTest, type Connected, connectHttp, connectStdio, eventually, project, skillDocument, TOKEN, writeTree } from "./support/clients.js"
 
@@ -18,6 +18,9 @@ const ok = async (client: Client, name: string, args: Record<string, unknown> = 
   expect(result.content[0]?.type).toBe("text")
   return result.structuredContent ?? {}
 }
+
+/** An MCP server whose `grow` tool adds a tool and says so (`notifications/tools/list_changed`). */
+const GROWING_SERVER = { command: process.execPath, args: [join(import.meta.dirname, "..", "..", "host", "test", "fixtures", "hostile-mcp-server.mjs"), "plain"], env: { LIST_CHANGED: "declared" } }
 
 const EXPECTED_TOOLS = [...Object.values(GOAL_TOOL_NAMES), ...Object.values(SKILL_TOOL_NAMES), "execute", "probe"]
 
@@ -144,6 +147,25 @@ describe.each(transports)("the official MCP SDK client over %s", (_name, connect
     const failed = await call(client, "execute", { code: "throw new Error('no')" })
     expect(failed.isError).toBe(true)
     expect(failed.structuredContent?.["status"]).toBe("error")
+  })
+
+  it("describes execute anew, and says so, when an MCP server it runs code over changes its tools", async () => {
+    const dirs = project()
+    const { client } = await connect({ skillSources: [dirs.skills], goals: { store: "file", root: dirs.goals }, mcpServers: { plain: GROWING_SERVER } })
+    const executeDescription = async () => (await client.listTools()).tools.find((tool) => tool.name === "execute")?.description ?? ""
+    const before = await executeDescription()
+    expect(before).toContain("grow(")
+    expect(before).not.toContain("grown2")
+    let announced = 0
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      announced++
+    })
+    const grown = await call(client, "execute", { code: "return (await tools.plain.grow())[0].text" })
+    expect(grown.content[0]?.text).toBe("grown")
+    await eventually(async () => expect(announced).toBeGreaterThan(0))
+    expect(await executeDescription()).toContain("grown2(")
+    const called = await call(client, "execute", { code: "return (await tools.plain.grown2())[0].text" })
+    expect(called.content[0]?.text).toBe("grown2 answered")
   })
 
   it("reads skill://… and the snapshot, and announces a skill added or removed on disk", async () => {

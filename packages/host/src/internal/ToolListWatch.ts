@@ -30,7 +30,8 @@ const promisesListChanged = (response: McpSchema.JsonRpcResponse): boolean => {
   return typeof tools === "object" && tools !== null && Reflect.get(tools, "listChanged") === true
 }
 
-export const makeToolListWatch = (): ToolListWatch => {
+/** `onNotified` is told each time the notification is seen. */
+export const makeToolListWatch = (onNotified: () => void): ToolListWatch => {
   let promised = false
   let changed = true
   // The notification is recognised by its method name anywhere in the output, even split across
@@ -40,7 +41,10 @@ export const makeToolListWatch = (): ToolListWatch => {
     const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
     const keep = LIST_CHANGED.length - 1
     const seam = Buffer.concat([tail, bytes.subarray(0, keep)])
-    if (bytes.includes(LIST_CHANGED) || seam.includes(LIST_CHANGED)) changed = true
+    if (bytes.includes(LIST_CHANGED) || seam.includes(LIST_CHANGED)) {
+      changed = true
+      onNotified()
+    }
     tail = Buffer.from(bytes.length >= keep ? bytes.subarray(bytes.length - keep) : Buffer.concat([tail, bytes]).subarray(-keep))
   }
   return {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import type { McpServers } from "@armory/host"
 import { listenMcpHttp } from "../../src/index.js"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
@@ -56,6 +57,7 @@ export interface ServerConfig {
   readonly skillSources: ReadonlyArray<string>
   readonly goals: { readonly store: "file"; readonly root: string }
   readonly sessionId?: string
+  readonly mcpServers?: McpServers
 }
 
 export interface Connected {

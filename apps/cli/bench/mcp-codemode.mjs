@@ -10,7 +10,10 @@
 // Measured per run, ARMORY_BENCH_RUNS times each (default 10), alternating, after ten warm-ups each,
 // with both servers started outside the timing: the bytes of tool-result text the model must read
 // (a proxy for tokens), the model round trips, and the wall time. Targets: (b) at most 5 % of (a)'s
-// bytes, with at most 1.2x its wall time. Prints a table and writes bench-results/mcp-codemode.json.
+// bytes, with at most 1.2x its wall time. A third way, (c), makes (b)'s 51 calls and leaves the
+// summary out (it returns how many texts it read): its wall time beside (a)'s says what the calls
+// through the sandbox cost, and (b) less (c) what the summary costs inside it. Prints a table and
+// writes bench-results/mcp-codemode.json.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
@@ -38,7 +41,7 @@ const connect = (command, args) => connectClient(clients, command, args, { cwd: 
 
 const countWords = (text) => text.split(/\s+/).filter((word) => word === "word").length
 
-const runs = { direct: [], codeMode: [] }
+const runs = { direct: [], codeMode: [], callsOnly: [] }
 let expected
 try {
   const direct = await connect(process.execPath, [filesystemServer, files])
@@ -53,32 +56,37 @@ try {
     return { ...read(), summary }
   }
 
-  const taskCodeMode = async () => {
-    const { turn, read } = modelReader(armory)
-    const [answer] = await turn([
-      [
-        "execute",
-        {
-          code: `const listing = await tools.files.list_directory({ path: ${JSON.stringify(files)} })
+  const CALLS = `const listing = await tools.files.list_directory({ path: ${JSON.stringify(files)} })
   const names = listing.content.split("\\n").filter((line) => line.startsWith("[FILE]")).map((line) => line.slice(7))
-  const texts = await Promise.all(names.map((name) => tools.files.read_text_file({ path: ${JSON.stringify(files)} + "/" + name })))
+  const texts = await Promise.all(names.map((name) => tools.files.read_text_file({ path: ${JSON.stringify(files)} + "/" + name })))`
+  const executeOnce = async (code) => {
+    const { turn, read } = modelReader(armory)
+    const [answer] = await turn([["execute", { code, timeoutMs: 30_000 }]])
+    return { ...read(), answer: JSON.parse(answer) }
+  }
+  const taskCodeMode = async () => {
+    const { answer, ...measured } = await executeOnce(`${CALLS}
   const words = texts.reduce((sum, { content }) => sum + content.split(/\\s+/).filter((word) => word === "word").length, 0)
-  return { files: names.length, words }`,
-          timeoutMs: 30_000
-        }
-      ]
-    ])
-    return { ...read(), summary: JSON.parse(answer) }
+  return { files: names.length, words }`)
+    return { ...measured, summary: answer }
+  }
+  const taskCallsOnly = async () => {
+    const { answer, ...measured } = await executeOnce(`${CALLS}
+  return texts.length`)
+    if (answer !== FILE_COUNT) throw new Error(`the calls-only execution read ${answer} texts`)
+    return measured
   }
 
-  // Both ways are warmed up alike: the JIT settles on each path before anything is measured.
+  // Every way is warmed up alike: the JIT settles on each path before anything is measured.
   for (let warmUp = 0; warmUp < WARM_UP_RUNS; warmUp++) {
     await timed(taskDirect)
     await timed(taskCodeMode)
+    await timed(taskCallsOnly)
   }
   for (let run = 0; run < RUNS; run++) {
     runs.direct.push(await timed(taskDirect))
     runs.codeMode.push(await timed(taskCodeMode))
+    runs.callsOnly.push(await timed(taskCallsOnly))
   }
   expected = runs.direct[0].summary
   for (const run of [...runs.direct, ...runs.codeMode]) {
@@ -92,6 +100,7 @@ try {
 const round = (value) => Number(value.toFixed(1))
 const directMs = median(runs.direct.map((run) => run.ms))
 const codeModeMs = median(runs.codeMode.map((run) => run.ms))
+const callsOnlyMs = median(runs.callsOnly.map((run) => run.ms))
 const directBytes = median(runs.direct.map((run) => run.bytes))
 const codeModeBytes = median(runs.codeMode.map((run) => run.bytes))
 const rows = [
@@ -115,6 +124,13 @@ const rows = [
     anchor: `${round(directMs)} ms`,
     ratio: Number((codeModeMs / directMs).toFixed(2)),
     target: "<= 1.2x"
+  },
+  {
+    case: "(c) the 51 calls through the sandbox, no summary: wall time (p50)",
+    ours: `${round(callsOnlyMs)} ms`,
+    anchor: `${round(directMs)} ms`,
+    ratio: Number((callsOnlyMs / directMs).toFixed(2)),
+    target: "(diagnostic)"
   }
 ]
 console.table(rows)

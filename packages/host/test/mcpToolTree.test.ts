@@ -301,8 +301,8 @@ const freePort = (): Promise<number> =>
   })
 
 
-/** Runs `codes` one after another on a host with the `plain` server, returning their results and how often its tools were listed. */
-const executions = async (env: Record<string, string>, codes: ReadonlyArray<string>, pauseMs = 0) => {
+/** Runs `codes` one after another on a host with a server of the `mode` given (`plain` by default) named `plain`, returning their results and how often its tools were listed. */
+const executions = async (env: Record<string, string>, codes: ReadonlyArray<string>, pauseMs = 0, mode = "plain") => {
   const directory = temporary()
   const listLog = join(directory, "lists.log")
   writeFileSync(listLog, "")
@@ -312,7 +312,7 @@ const executions = async (env: Record<string, string>, codes: ReadonlyArray<stri
         skillSources: [],
         catalog: { watch: false },
         goals: { store: "file", root: join(directory, "goals") },
-        mcpServers: { plain: hostile("plain", { LIST_LOG: listLog, ...env }) }
+        mcpServers: { plain: hostile(mode, { LIST_LOG: listLog, ...env }) }
       })
       const answers: Array<unknown> = []
       for (const code of codes) {
@@ -380,6 +380,14 @@ describe("MCP servers in a host", () => {
     const { results, listings } = await executions({ LIST_CHANGED: "split" }, [GROW, GROWN], 300)
     expect(results).toEqual(["grown", "grown2 answered"])
     expect(listings).toBe(2)
+  })
+
+  it("lists a server that floods the notification a few times, not once per notification", async () => {
+    const flood = "return (await tools.plain.flood())[0].text"
+    const { results, listings } = await executions({ LIST_CHANGED: "declared" }, [flood, flood, flood], 300, "flood")
+    expect(results).toEqual(["flooded", "flooded", "flooded"])
+    // 15,000 notifications in all; a listing that one of them asked for answers the rest that arrived meanwhile.
+    expect(listings).toBeLessThan(20)
   })
 
   it("lists a server that promises no notification again before every execution", async () => {

@@ -244,5 +244,5 @@ export const mcpTools = (host: HostShape, options: { readonly pageTools?: boolea
           treeTool(PAGE_TOOL_NAMES[operation], preview, (tree) => tree.page[operation])
         )
       : []
-  return [...goalTools, ...skillTools, executeTool(host), probeTool(), ...pageTools]
+  return [...goalTools, ...skillTools, ...mcpToolsDescribingHostTools(host), probeTool(), ...pageTools]
 }

@@ -13,14 +13,14 @@
 // bench-results/browser-loop.json. Needs a build (`pnpm build`) and Chromium (ARMORY_CHROMIUM, else
 // Debian's), launched with the flags every suite uses.
 import { spawn } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { createServer } from "node:http"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { CHROMIUM_FLAGS, chromiumExecutable } from "@armory/config/test-components"
-import { connectClient, median, modelReader, timed } from "./support/modelClient.mjs"
+import { connectClient, median, modelReader, reportResults, timed } from "./support/modelClient.mjs"
 
 const RUNS = Number(process.env.ARMORY_BENCH_RUNS ?? 10)
 const CHROMIUM = chromiumExecutable()
@@ -142,10 +142,4 @@ const rows = [
     target: "<= 0.5x"
   }
 ]
-console.table(rows)
-const directory = join(import.meta.dirname, "..", "bench-results")
-mkdirSync(directory, { recursive: true })
-writeFileSync(
-  join(directory, "browser-loop.json"),
-  `${JSON.stringify({ anchor: "@playwright/mcp over CDP, the same Chromium", runs: RUNS, rows, samples: runs }, null, 2)}\n`
-)
+reportResults("browser-loop", { anchor: "@playwright/mcp over CDP, the same Chromium", runs: RUNS, rows, samples: runs })

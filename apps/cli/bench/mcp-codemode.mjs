@@ -18,7 +18,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { connectClient, median, modelReader, timed } from "./support/modelClient.mjs"
+import { connectClient, median, modelReader, reportResults, timed } from "./support/modelClient.mjs"
 
 const RUNS = Number(process.env.ARMORY_BENCH_RUNS ?? 10)
 const WARM_UP_RUNS = 10
@@ -133,10 +133,4 @@ const rows = [
     target: "(diagnostic)"
   }
 ]
-console.table(rows)
-const directory = join(import.meta.dirname, "..", "bench-results")
-mkdirSync(directory, { recursive: true })
-writeFileSync(
-  join(directory, "mcp-codemode.json"),
-  `${JSON.stringify({ anchor: "direct MCP tool calls to server-filesystem, every result to the model", runs: RUNS, summary: expected, rows, samples: runs }, null, 2)}\n`
-)
+reportResults("mcp-codemode", { anchor: "direct MCP tool calls to server-filesystem, every result to the model", runs: RUNS, summary: expected, rows, samples: runs })

@@ -1,4 +1,6 @@
 // What the MCP benchmarks share: a model-side client that counts what a model would read.
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 
@@ -44,3 +46,11 @@ export const timed = async (task) => {
 }
 
 export const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]
+
+/** Prints a benchmark's rows as a table and saves its record as bench-results/<name>.json. */
+export const reportResults = (name, record) => {
+  console.table(record.rows)
+  const directory = join(import.meta.dirname, "..", "..", "bench-results")
+  mkdirSync(directory, { recursive: true })
+  writeFileSync(join(directory, `${name}.json`), `${JSON.stringify(record, null, 2)}\n`)
+}

@@ -28,9 +28,13 @@ export const hookCommand = Command.make(
   Command.withShortDescription("Answer an agent host's hook: the skills a prompt or an edit arms, and the goal snapshot"),
   Command.withDescription(
     "Reads the host's hook input (JSON) on stdin and answers in the host's hook output format.\n" +
-      "claude-code: UserPromptSubmit adds the skills the prompt arms (name, why, the SKILL.md) and the goal snapshot;\n" +
-      "PostToolUse of Edit, Write, MultiEdit or NotebookEdit adds the skills the edited file's project-relative path arms;\n" +
-      "SessionStart adds the goal snapshot. Nothing to add prints nothing. The added text is at most 10,000 characters.\n" +
+      "claude-code: UserPromptSubmit adds the skills the prompt arms (name, why, the SKILL.md) and the goal snapshot when\n" +
+      "the session has not seen it yet; PostToolUse of Edit, Write, MultiEdit or NotebookEdit adds the skills the edited\n" +
+      "file's project-relative path arms; SessionStart adds the goal snapshot.\n" +
+      "opencode: what the plugin `armory init opencode` writes sends (chat.message, tool.execute.after of edit, write,\n" +
+      "multiedit, patch), answered as {\"text\": \"…\"}.\n" +
+      "A goal snapshot that cannot be read is said in one line; the armed skills are still added.\n" +
+      "Nothing to add prints nothing. The added text is at most 10,000 characters.\n" +
       "The skills and the snapshot are cached under the project's .armory/cache and checked against the files on every call.\n" +
       "Exit codes: always 0, even for invalid usage or a failure (the reason goes to stderr): a host must never be blocked by it."
   )

@@ -1,5 +1,8 @@
-import { claudeCodeHook } from "@armory/host/hooks"
-import { parseHookArguments } from "./internal/HookArguments.js"
+import { claudeCodeHook, openCodeHook } from "@armory/host/hooks"
+import { type HookHost, parseHookArguments } from "./internal/HookArguments.js"
+
+/** Each host's hook: its input on stdin, answered in its own output format. */
+const HOOK_ANSWERS = { "claude-code": claudeCodeHook, opencode: openCodeHook } as const satisfies Record<HookHost, unknown>
 
 /** The most of stdin a hook reads: a host's payload is far smaller; past this it is not read further. */
 export const MAX_HOOK_INPUT_BYTES = 16 * 1024 * 1024
@@ -29,7 +32,7 @@ export const runHook = async (args: ReadonlyArray<string>): Promise<void> => {
       ? { stderr: `armory hook: ${parsed.error}` }
       : input !== undefined && "error" in input
         ? { stderr: `armory hook ${parsed.host}: ${input.error}` }
-        : await claudeCodeHook(input?.text ?? "", {
+        : await HOOK_ANSWERS[parsed.host](input?.text ?? "", {
             ...(parsed.dirs.length === 0 ? {} : { skillSources: parsed.dirs }),
             goalsRoot: parsed.goalsRoot,
             sessionId: parsed.sessionId

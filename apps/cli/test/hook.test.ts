@@ -68,12 +68,19 @@ describe("armory hook claude-code (the process Claude Code runs)", () => {
     expect(nothing).toEqual({ code: 0, stdout: "", stderr: "" })
   })
 
+  it("falls back to the input's cwd when CLAUDE_PROJECT_DIR is empty, and keeps its cache out of git", async () => {
+    const dir = project()
+    const run = await hook(["claude-code"], prompt(dir, "merge the pdf files"), { CLAUDE_PROJECT_DIR: "" })
+    expect(JSON.parse(run.stdout).hookSpecificOutput.additionalContext).toContain("- pdf-tools (keyword")
+    expect(readFileSync(join(dir, ".armory", "cache", ".gitignore"), "utf8")).toMatch(/^\*$/m)
+  })
+
   it("never blocks the user: bad input, bad usage and an oversized input all exit 0 with the reason on stderr", async () => {
     const dir = project()
     const cases: ReadonlyArray<readonly [ReadonlyArray<string>, string | Buffer, RegExp]> = [
       [["claude-code"], "{not json", /the hook input is not JSON/],
       [["claude-code"], "", /not JSON/],
-      [["cursor-ide"], prompt(dir, "pdf"), /name the host: armory hook claude-code \(not "cursor-ide"\)/],
+      [["cursor-ide"], prompt(dir, "pdf"), /name the host: armory hook claude-code\|opencode \(not "cursor-ide"\)/],
       [[], prompt(dir, "pdf"), /name the host/],
       [["claude-code", "--frobnicate"], prompt(dir, "pdf"), /unknown argument "--frobnicate"/],
       [["claude-code", "--dir"], prompt(dir, "pdf"), /--dir needs a value/],
@@ -118,5 +125,22 @@ describe("armory hook claude-code (the process Claude Code runs)", () => {
     expect(run.code).toBe(0)
     expect(run.stdout).toContain("armory hook")
     expect(run.stdout).toContain("--goals-root")
+  })
+})
+
+describe("armory hook opencode (what the plugin armory init writes runs)", () => {
+  it("answers chat.message and tool.execute.after as {text}, for the directory the session runs in", async () => {
+    const dir = project()
+    const message = { hook: "chat.message", directory: dir, sessionID: "ses_1", parts: [{ type: "text", text: "merge the pdf files" }, { type: "text", text: "pdf", synthetic: true }] }
+    const run = await hook(["opencode"], JSON.stringify(message))
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout)).toEqual({ text: `Armory skills armed by this prompt (read each SKILL.md before acting on it):\n- pdf-tools (keyword "pdf"): ${join(dir, ".armory", "skills", "pdf-tools", "SKILL.md")}` })
+    const patch = { hook: "tool.execute.after", directory: dir, sessionID: "ses_1", tool: "apply_patch", args: { patchText: "*** Begin Patch\n*** Add File: src/new.ts\n+x\n*** End Patch" } }
+    expect(JSON.parse((await hook(["opencode"], JSON.stringify(patch))).stdout).text).toContain('the edit of "src/new.ts"')
+    expect(await hook(["opencode"], JSON.stringify({ ...message, parts: [{ type: "text", text: "hello" }] }))).toEqual({ code: 0, stdout: "", stderr: "" })
+    for (const bad of ["{", JSON.stringify({ hook: "chat.message", directory: "relative", parts: [] }), JSON.stringify({ hook: "session.idle", directory: dir })]) {
+      const answer = await hook(["opencode"], bad)
+      expect(answer).toEqual({ code: 0, stdout: "", stderr: expect.stringMatching(/^armory hook opencode: /) })
+    }
   })
 })

@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { pathToFileURL } from "node:url"
 import { afterEach, describe, expect, it } from "vitest"
 import { armory } from "./support/armory.js"
 
@@ -121,23 +122,59 @@ describe("armory init claude-code", () => {
 })
 
 describe("armory init opencode", () => {
-  it("writes the MCP server, the plugin file and its dependency, and a second run changes nothing", async () => {
+  it("writes the MCP server and a plugin that imports nothing, and a second run changes nothing", async () => {
     const root = project()
     writeFileSync(join(root, "opencode.json"), JSON.stringify({ model: "anthropic/claude-sonnet-4-5", mcp: { other: { type: "remote", url: "https://example.com/mcp" } } }))
     const first = await armory(["init", "opencode", "--project", root, "--command", "armory", "--json"])
     expect(first.code).toBe(0)
     expect(JSON.parse(first.stdout).files.map((file: { path: string; status: string }) => [file.path, file.status])).toEqual([
       ["opencode.json", "changed"],
-      [".opencode/plugins/armory.js", "changed"],
-      [".opencode/package.json", "changed"]
+      [".opencode/plugins/armory.js", "changed"]
     ])
     expect(JSON.parse(read(root, "opencode.json"))).toEqual({
       model: "anthropic/claude-sonnet-4-5",
       mcp: { other: { type: "remote", url: "https://example.com/mcp" }, armory: { type: "local", command: ["armory", "mcp"], enabled: true } }
     })
-    expect(read(root, ".opencode/plugins/armory.js")).toBe('export { ArmoryPlugin } from "@armory/host/opencode"\n')
-    const second = await armory(["init", "opencode", "--project", root, "--json"])
-    expect(JSON.parse(second.stdout).files.map((file: { status: string }) => file.status)).toEqual(["unchanged", "unchanged", "unchanged"])
+    const plugin = read(root, ".opencode/plugins/armory.js")
+    expect(plugin).toMatch(/^\/\/ Armory for OpenCode, written by `armory init opencode`/)
+    expect(plugin).toContain('const COMMAND = ["armory","hook","opencode"]')
+    // OpenCode installs a plugin's imports with Bun before it loads it: the plugin must need none.
+    expect([...plugin.matchAll(/^import .* from "([^"]+)"$/gm)].map((match) => match[1])).toEqual(["node:child_process", "node:crypto"])
+    expect(existsSync(join(root, ".opencode", "package.json"))).toBe(false)
+    const second = await armory(["init", "opencode", "--project", root, "--command", "armory", "--json"])
+    expect(JSON.parse(second.stdout).files.map((file: { status: string }) => file.status)).toEqual(["unchanged", "unchanged"])
+  })
+
+  it("writes a plugin that answers through the command: OpenCode's hooks get the armed skills and the snapshot", async () => {
+    const root = project()
+    mkdirSync(join(root, ".armory", "skills", "pdf-tools"), { recursive: true })
+    writeFileSync(join(root, ".armory", "skills", "pdf-tools", "SKILL.md"), "---\nname: pdf-tools\ndescription: PDFs.\nautoInject:\n  keywords: [pdf]\n---\n# PDF\n")
+    mkdirSync(join(root, ".armory", "skills", "comment-checker"), { recursive: true })
+    writeFileSync(join(root, ".armory", "skills", "comment-checker", "SKILL.md"), "---\nname: comment-checker\ndescription: Comments.\nautoInject:\n  paths: ['**/*.ts']\n---\n# C\n")
+    // An earlier init's one-line plugin is Armory's, so it is replaced.
+    mkdirSync(join(root, ".opencode", "plugins"), { recursive: true })
+    writeFileSync(join(root, ".opencode", "plugins", "armory.js"), 'export { ArmoryPlugin } from "@armory/host/opencode"\n')
+    expect((await armory(["init", "opencode", "--project", root, "--command", `${process.execPath} ${bin}`])).code).toBe(0)
+    await armory(["goal", "set", "--root", join(root, ".armory", "goals"), "--objective", "Merge the reports"])
+    const module = (await import(pathToFileURL(join(root, ".opencode", "plugins", "armory.js")).href)) as Record<string, unknown>
+    expect(Object.keys(module)).toEqual(["ArmoryPlugin"])
+    const ArmoryPlugin = module["ArmoryPlugin"] as (input: { directory: string; worktree: string }) => Promise<Record<string, (input: unknown, output: unknown) => Promise<void>>>
+    const hooks = await ArmoryPlugin({ directory: root, worktree: "/" })
+    const message = { id: "msg_01", sessionID: "ses_01" }
+    const output: { message: typeof message; parts: Array<Record<string, unknown>> } = {
+      message,
+      parts: [{ id: "prt_01", sessionID: "ses_01", messageID: "msg_01", type: "text", text: "merge these pdf files" }]
+    }
+    await hooks["chat.message"]?.({ sessionID: "ses_01" }, output)
+    expect(output.parts).toHaveLength(2)
+    expect(output.parts[1]).toMatchObject({ synthetic: true, messageID: "msg_01", type: "text" })
+    expect(output.parts[1]?.["text"]).toContain("- pdf-tools (keyword")
+    expect(output.parts[1]?.["text"]).toContain("Merge the reports")
+    const edited = { title: "", output: "Edit applied successfully.", metadata: {} }
+    await hooks["tool.execute.after"]?.({ tool: "edit", sessionID: "ses_01", callID: "c1", args: { filePath: join(root, "src", "a.ts") } }, edited)
+    expect(edited.output).toContain('Armory skills armed by the edit of "src/a.ts"')
+    // Bad input from OpenCode never throws into it.
+    await expect(hooks["chat.message"]?.({}, { message: undefined, parts: undefined })).resolves.toBeUndefined()
   })
 
   it("leaves a plugin file of the user's own and a JSONC config alone, and says so", async () => {

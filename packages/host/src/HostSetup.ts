@@ -1,6 +1,6 @@
 import { parse as parseToml, stringify as stringifyToml } from "smol-toml"
-import packageJson from "../package.json" with { type: "json" }
 import { CLAUDE_CODE_EDIT_TOOLS } from "./hooks/ClaudeCodeHook.js"
+import { OPENCODE_PLUGIN_MARKER, openCodePluginModule } from "./internal/OpenCodePluginModule.js"
 
 /**
  * The project configuration that plugs Armory into an agent host, as merges into the host's own
@@ -101,19 +101,21 @@ const mcpJson = (command: ReadonlyArray<string>): SetupFile => {
 const openCodeConfig = (command: ReadonlyArray<string>): SetupFile =>
   jsonEntry("opencode.json", "mcp", "armory", { type: "local", command: [...command, "mcp"], enabled: true }, { $schema: "https://opencode.ai/config.json" })
 
-/** What OpenCode loads from `.opencode/plugins/`: the plugin, from the package `.opencode/package.json` installs. */
-export const OPENCODE_PLUGIN_MODULE = 'export { ArmoryPlugin } from "@armory/host/opencode"\n'
+/** The one-line plugin earlier versions of `armory init opencode` wrote, which a run now replaces. */
+const EARLIER_OPENCODE_PLUGIN_MODULE = 'export { ArmoryPlugin } from "@armory/host/opencode"\n'
 
-const openCodePluginFile: SetupFile = {
+/**
+ * `.opencode/plugins/armory.js`, the plugin OpenCode loads from the project: Armory's own file is
+ * written anew for the command (it imports nothing, so OpenCode installs nothing for it); a file of
+ * the user's own there is left alone.
+ */
+const openCodePluginFile = (command: ReadonlyArray<string>): SetupFile => ({
   path: ".opencode/plugins/armory.js",
   merge: (current) =>
-    current === undefined || current === OPENCODE_PLUGIN_MODULE
-      ? { text: OPENCODE_PLUGIN_MODULE }
+    current === undefined || current === EARLIER_OPENCODE_PLUGIN_MODULE || current.startsWith(OPENCODE_PLUGIN_MARKER)
+      ? { text: openCodePluginModule(command) }
       : { error: ".opencode/plugins/armory.js is there with other content; it was left as it is" }
-}
-
-/** `.opencode/package.json`: OpenCode installs its dependencies (with Bun) for the local plugins at start-up. */
-const openCodePackage: SetupFile = jsonEntry(".opencode/package.json", "dependencies", packageJson.name, `^${packageJson.version}`)
+})
 
 /**
  * `.codex/config.toml`'s `[mcp_servers.armory]`, appended as a section of its own, so the user's
@@ -216,7 +218,7 @@ export const hostSetup = (
     case "claude-code":
       return [claudeCodeSettings(commandLine([...command, "hook", "claude-code"])), mcpJson(command)]
     case "opencode":
-      return [openCodeConfig(command), openCodePluginFile, openCodePackage]
+      return [openCodeConfig(command), openCodePluginFile(command)]
     case "codex":
       return [codexConfig(command), agentsFile(agentsSection(context.skills ?? [], context.relativeTo ?? ((location) => location)))]
   }

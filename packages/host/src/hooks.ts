@@ -1,13 +1,10 @@
 export { CLAUDE_CODE_EDIT_TOOLS, claudeCodeHook, type HookAnswer, type HookOptions } from "./hooks/ClaudeCodeHook.js"
+export { contextBlock, contextLine } from "./hooks/ContextText.js"
 export { armForHook, type HookArmed, hookCacheDirectory, type HookSkill, hookSkills } from "./hooks/HookCatalog.js"
 export { type HookContextInput, MAX_HOOK_CONTEXT_CHARS, renderHookContext } from "./hooks/HookContext.js"
-export { hookGoalSnapshot } from "./hooks/HookSnapshot.js"
-export {
-  makeOpenCodePlugin,
-  OPENCODE_EDIT_TOOLS,
-  type OpenCodeHooks,
-  type OpenCodePluginInput,
-  type OpenCodePluginOptions,
-  type OpenCodeTextPart
-} from "./hooks/OpenCodePlugin.js"
+export { type HookEvent, hookEventContext, type HookEventOptions, type HookProjectOptions, MAX_HOOK_EDIT_FILES } from "./hooks/HookEvents.js"
+export { type HookSnapshot, hookGoalSnapshot } from "./hooks/HookSnapshot.js"
+export { OPENCODE_EDIT_TOOLS, OPENCODE_PATCH_TOOLS, openCodeEditedFiles, openCodeHook } from "./hooks/OpenCodeHook.js"
+export { makeOpenCodePlugin, type OpenCodeHooks, type OpenCodePluginInput, type OpenCodePluginOptions, type OpenCodeTextPart } from "./hooks/OpenCodePlugin.js"
 export { projectRelativePath } from "./hooks/ProjectPaths.js"
+export { DEFAULT_SKILL_ROOTS_TEXT } from "./SkillSources.js"

@@ -68,14 +68,46 @@ describe("claudeCodeHook, on payloads shaped as Claude Code documents them", () 
     const started = contextOf((await hook(fixture("session-start.json", dir), dir)).stdout)
     expect(started.hookEventName).toBe("SessionStart")
     expect(started.additionalContext).toMatch(/^Armory goal \(armory:\/\/goals\/snapshot\):\nGoal g1 \[active\]: Ship the PDF merge\n/)
-    const prompted = contextOf((await hook(fixture("user-prompt-submit.json", dir), dir)).stdout).additionalContext
-    expect(prompted).toContain("- pdf-tools (keyword")
-    expect(prompted).toContain("\n\nArmory goal (armory://goals/snapshot):\nGoal g1 [active]: Ship the PDF merge")
     // A change to the goal is seen on the next call, through the snapshot cache.
     await store.checkpoint({ summary: "merged the first report" })
     await store.setGoalStatus({ status: "blocked" })
     const blocked = contextOf((await hook(fixture("session-start.json", dir), dir)).stdout).additionalContext
     expect(blocked).toContain("Goal g1 [blocked]")
+  })
+
+  it("UserPromptSubmit: adds the goal snapshot once per session, and again only when it changed", async () => {
+    const dir = project()
+    const store = await openGoalStore({ root: join(dir, ".armory", "goals") })
+    await store.set({ objective: "Ship the PDF merge", criteria: [{ scenario: "two reports become one", qaChannel: "cli", testRef: "merge.test.ts" }] })
+    const snapshot = "\n\nArmory goal (armory://goals/snapshot):\nGoal g1 [active]: Ship the PDF merge"
+    const prompt = (sessionId: string) => {
+      const payload = JSON.parse(fixture("user-prompt-submit.json", dir)) as Record<string, unknown>
+      return hook(JSON.stringify({ ...payload, session_id: sessionId }), dir).then((answer) => contextOf(answer.stdout).additionalContext)
+    }
+    expect(await prompt("first")).toContain(snapshot)
+    const again = await prompt("first")
+    expect(again).toContain("- pdf-tools (keyword")
+    expect(again).not.toContain("Armory goal")
+    expect(await prompt("second")).toContain(snapshot)
+    await store.addCriterion({ scenario: "the merged report opens", qaChannel: "cli", testRef: "open.test.ts" })
+    expect(await prompt("first")).toContain("the merged report opens")
+    expect(await prompt("first")).not.toContain("Armory goal")
+    // SessionStart (a new, resumed or compacted conversation) adds it whatever was given before, and the prompt after it does not repeat it.
+    const start = JSON.parse(fixture("session-start.json", dir)) as Record<string, unknown>
+    expect(contextOf((await hook(JSON.stringify({ ...start, session_id: "first" }), dir)).stdout).additionalContext).toContain("Armory goal")
+    expect(await prompt("first")).not.toContain("Armory goal")
+  })
+
+  it("UserPromptSubmit: a ledger it cannot read still arms the prompt's skills, and says why the snapshot is missing", async () => {
+    const dir = project()
+    const store = await openGoalStore({ root: join(dir, ".armory", "goals") })
+    await store.set({ objective: "Ship the PDF merge", criteria: [{ scenario: "two reports become one", qaChannel: "cli", testRef: "merge.test.ts" }] })
+    writeFileSync(join(dir, ".armory", "goals", "ledger.jsonl"), "{not a ledger line\n", { flag: "a" })
+    const answer = await hook(fixture("user-prompt-submit.json", dir), dir)
+    const context = contextOf(answer.stdout).additionalContext
+    expect(context).toContain("- pdf-tools (keyword")
+    expect(context).toMatch(/\n\nArmory goal snapshot unavailable \(MalformedState[^\n]*ledger\.jsonl[^\n]*\): run `armory goal repair`/)
+    expect(context.split("\n").at(-1)).toMatch(/^Armory goal snapshot unavailable/)
   })
 
   it("PostToolUse: arms on the edited file's project-relative path, for Write, Edit and NotebookEdit", async () => {
@@ -156,7 +188,20 @@ describe("renderHookContext", () => {
     })
     expect(text.split("\n")).toHaveLength(2)
     expect(text).toContain('keyword "say \\"hi\\"\\nnow"')
-    expect(text).toContain("/tmp/a?b/SKILL.md")
+    expect(text).toContain("/tmp/a\\u{000A}b/SKILL.md")
+  })
+
+  it("writes out bidi overrides, zero-width and control characters from file names, patterns and the snapshot", () => {
+    const text = renderHookContext({
+      armed: [{ name: "x", keywords: ["pdf\u202E"], urls: [], paths: [], location: "/tmp/evil\u202Etxt.md\u200B/SKILL.md" }],
+      trigger: "the edit of \"src/\u2066a.ts\"",
+      snapshot: "Goal g1 [active]: ship\u202E it\u0007\nnext line"
+    })
+    expect([...text].filter((character) => character !== "\n" && /[\p{Cf}\p{Cc}]/u.test(character))).toEqual([])
+    expect(text).toContain("/tmp/evil\\u{202E}txt.md\\u{200B}/SKILL.md")
+    expect(text).toContain('keyword "pdf\\u{202E}"')
+    expect(text).toContain('the edit of "src/\\u{2066}a.ts"')
+    expect(text).toContain("ship\\u{202E} it\\u{0007}\nnext line")
   })
 
   it("never goes over the budget, even when the snapshot alone would", () => {

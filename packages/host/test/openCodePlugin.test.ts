@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { openGoalStore } from "@armory/goal-store"
@@ -61,9 +61,27 @@ describe("the OpenCode plugin, called with the payloads OpenCode's plugin types 
     expect(added).toEqual({ id: expect.stringMatching(/^prt_armory_/), sessionID: "ses_01", messageID: "msg_01", type: "text", synthetic: true, text: expect.any(String) })
     expect(added.text).toContain(`- pdf-tools (keyword "pdf"): ${join(dir, ".armory", "skills", "pdf-tools", "SKILL.md")}`)
     expect(added.text).toContain("Goal g1 [active]: Merge the reports")
-    // Its own synthetic part is not read back as something the user typed.
+    // Its own synthetic part is not read back as something the user typed; the session has the snapshot already.
     await hooks["chat.message"](input, output)
     expect((output.parts[2] as TextPart).text).toContain("pdf-tools")
+    expect((output.parts[2] as TextPart).text).not.toContain("Goal g1")
+  })
+
+  it("takes the project from the directory the session runs in, never the worktree (which is / outside a git repository)", async () => {
+    const dir = project()
+    const outsideGit = await makeOpenCodePlugin()({ directory: dir, worktree: "/" } as unknown as PluginInput)
+    const { input, output } = chatMessage("please merge these PDF files")
+    await outsideGit["chat.message"](input, output)
+    expect((output.parts[1] as TextPart | undefined)?.text).toContain(join(dir, ".armory", "skills", "pdf-tools", "SKILL.md"))
+    expect(existsSync(join(dir, ".armory", "cache", "hook-catalog.json"))).toBe(true)
+    const subfolder = join(dir, "packages", "app")
+    mkdirSync(subfolder, { recursive: true })
+    const store = await openGoalStore({ root: join(subfolder, ".armory", "goals") })
+    await store.set({ objective: "The subfolder's goal" })
+    const inSubfolder = await makeOpenCodePlugin()({ directory: subfolder, worktree: dir } as unknown as PluginInput)
+    const asked = chatMessage("what next?")
+    await inSubfolder["chat.message"](asked.input, asked.output)
+    expect((asked.output.parts[1] as TextPart | undefined)?.text).toContain("The subfolder's goal")
   })
 
   it("chat.message: adds nothing when nothing arms and no goal is open", async () => {
@@ -84,6 +102,10 @@ describe("the OpenCode plugin, called with the payloads OpenCode's plugin types 
     const written = { title: "", output: "", metadata: {} }
     await hooks["tool.execute.after"]({ tool: "write", sessionID: "ses_01", callID: "call_2", args: { filePath: "src/b.ts", content: "x" } }, written)
     expect(written.output).toContain('the edit of "src/b.ts"')
+    const patched = { title: "", output: "Success.", metadata: {} }
+    const patchText = `*** Begin Patch\n*** Update File: src/c.ts\n@@\n-a\n+b\n*** Add File: docs/d.md\n+hi\n*** Update File: src/e.md\n*** Move to: src/e.ts\n*** End Patch`
+    await hooks["tool.execute.after"]({ tool: "apply_patch", sessionID: "ses_01", callID: "call_3", args: { patchText } }, patched)
+    expect(patched.output).toContain('Armory skills armed by the edits of "src/c.ts", "docs/d.md", "src/e.md" and 1 more files')
     for (const [tool, args] of [
       ["bash", { command: "touch src/c.ts" }],
       ["edit", { filePath: "/etc/hosts.ts" }],

@@ -1,7 +1,8 @@
 import { resolve } from "node:path"
+import { DEFAULT_SKILL_ROOTS_TEXT } from "@armory/host/hooks"
 
 /** The hosts `armory hook` answers. */
-export const HOOK_HOSTS = ["claude-code"] as const
+export const HOOK_HOSTS = ["claude-code", "opencode"] as const
 export type HookHost = (typeof HOOK_HOSTS)[number]
 
 /**
@@ -12,7 +13,7 @@ export const HOOK_FLAGS = {
   dir: {
     flag: "dir",
     repeatable: true,
-    description: "a skills directory or SKILL.md file (repeatable; earlier wins). Default: the project's .armory/skills, then ~/.armory/skills"
+    description: `a skills directory or SKILL.md file (repeatable; earlier wins). Default: ${DEFAULT_SKILL_ROOTS_TEXT}`
   },
   goalsRoot: { flag: "goals-root", repeatable: false, description: "the goals directory whose snapshot is injected (default: the project's .armory/goals)" },
   sessionId: { flag: "session-id", repeatable: false, description: "the goal session whose snapshot is injected (default: the default session, the one `armory mcp` uses)" }

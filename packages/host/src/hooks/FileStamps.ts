@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs"
-import { dirname } from "node:path"
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
 
 /** A path as it was when a cache was made: its modification time and size, or `-1, -1` when it was not there. */
 export type FileStamp = readonly [path: string, mtimeMs: number, size: number]
@@ -29,11 +29,19 @@ export const readCache = (file: string): unknown => {
   }
 }
 
-/** Writes a cache file whole (a temporary file renamed over it), or not at all when the place is not writable. */
+/** What a cache directory ignores for git: all of itself, so a project never commits it. */
+export const CACHE_GITIGNORE = "# Armory's hook cache, rebuilt from the files it stamps: never committed.\n*\n"
+
+/**
+ * Writes a cache file whole (a temporary file renamed over it), or not at all when the place is not
+ * writable. The directory gets a `.gitignore` of its own the first time.
+ */
 export const writeCache = (file: string, value: unknown): void => {
   const temporary = `${file}.${process.pid}.tmp`
   try {
     mkdirSync(dirname(file), { recursive: true })
+    const ignore = join(dirname(file), ".gitignore")
+    if (!existsSync(ignore)) writeFileSync(ignore, CACHE_GITIGNORE)
     writeFileSync(temporary, JSON.stringify(value))
     renameSync(temporary, file)
   } catch {

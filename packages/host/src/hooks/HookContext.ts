@@ -1,3 +1,4 @@
+import { contextBlock, contextLine } from "./ContextText.js"
 import type { HookArmed } from "./HookCatalog.js"
 
 /** The most a hook adds to the model's context: Claude Code cuts additional context beyond 10,000 characters. */
@@ -7,7 +8,7 @@ export const MAX_HOOK_CONTEXT_CHARS = 10_000
 const MAX_PATTERN_CHARS = 80
 
 const quoted = (pattern: string): string =>
-  JSON.stringify(pattern.length <= MAX_PATTERN_CHARS ? pattern : `${pattern.slice(0, MAX_PATTERN_CHARS)}…`)
+  contextLine(JSON.stringify(pattern.length <= MAX_PATTERN_CHARS ? pattern : `${pattern.slice(0, MAX_PATTERN_CHARS)}…`))
 
 /** Why a skill armed, from the patterns that matched: quoted, so a pattern's text never reads as an instruction of ours. */
 const why = (armed: HookArmed): string =>
@@ -19,15 +20,14 @@ const why = (armed: HookArmed): string =>
     .filter((part) => part !== "")
     .join("; ")
 
-/** Control characters out of a file path, so a strange file name cannot start a line of its own. */
-const oneLine = (text: string): string => text.replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, "?")
-
 export interface HookContextInput {
   readonly armed: ReadonlyArray<HookArmed>
   /** What armed them, for the heading ("this prompt", "the edit of src/a.ts"). */
   readonly trigger: string
-  /** The goal snapshot; empty when no goal is open. */
+  /** The goal snapshot; empty when no goal is open or it is not added this time. */
   readonly snapshot: string
+  /** Why the goal snapshot could not be read, when it could not: said in one line, the skills are still added. */
+  readonly snapshotUnavailable?: string | undefined
   readonly maxChars?: number | undefined
 }
 
@@ -39,15 +39,20 @@ export interface HookContextInput {
  */
 export const renderHookContext = (input: HookContextInput): string => {
   const maxChars = input.maxChars ?? MAX_HOOK_CONTEXT_CHARS
-  const goal = input.snapshot.trim() === "" ? "" : `Armory goal (armory://goals/snapshot):\n${input.snapshot.trim()}`
+  const goal =
+    input.snapshotUnavailable !== undefined
+      ? `Armory goal snapshot unavailable (${contextLine(input.snapshotUnavailable)}): run \`armory goal repair\` to rebuild the goal files from the ledger, or \`armory goal status\` for the details.`
+      : input.snapshot.trim() === ""
+        ? ""
+        : `Armory goal (armory://goals/snapshot):\n${contextBlock(input.snapshot.trim())}`
   const goalPart = goal.length <= maxChars ? goal : `${goal.slice(0, maxChars - 1)}…`
   if (input.armed.length === 0) return goalPart
-  const heading = `Armory skills armed by ${input.trigger} (read each SKILL.md before acting on it):`
+  const heading = `Armory skills armed by ${contextLine(input.trigger)} (read each SKILL.md before acting on it):`
   const budget = maxChars - goalPart.length - (goalPart === "" ? 0 : 2)
   const lines: Array<string> = []
   let used = heading.length
   for (const [index, armed] of input.armed.entries()) {
-    const line = `- ${armed.name} (${why(armed)}): ${oneLine(armed.location)}`
+    const line = `- ${contextLine(armed.name)} (${why(armed)}): ${contextLine(armed.location)}`
     const rest = input.armed.length - index - 1
     const more = rest > 0 ? `\n- … and ${rest} more armed skills not shown` : ""
     if (used + 1 + line.length + more.length > budget) {

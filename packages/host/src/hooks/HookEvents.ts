@@ -1,0 +1,75 @@
+import { join } from "node:path"
+import type { SkillSource } from "@armory/skill-loader"
+import { defaultSkillSources } from "../SkillSources.js"
+import { armForHook, hookCacheDirectory, hookSkills } from "./HookCatalog.js"
+import { renderHookContext } from "./HookContext.js"
+import { recordSnapshot } from "./HookSessions.js"
+import { hookGoalSnapshot } from "./HookSnapshot.js"
+import { projectRelativePath } from "./ProjectPaths.js"
+
+/** The most edited files one event arms for: a patch can name any number. */
+export const MAX_HOOK_EDIT_FILES = 256
+
+/** The edited files a heading names; the rest are counted. */
+const NAMED_FILES = 3
+
+/** What happened in the host, as every host's hook reduces to it. */
+export type HookEvent =
+  | { readonly kind: "session-start" }
+  | { readonly kind: "prompt"; readonly prompt: string }
+  | { readonly kind: "edit"; readonly files: ReadonlyArray<string> }
+
+export interface HookProjectOptions {
+  /** The skill roots (default: the roots of `defaultSkillSources` for the project). */
+  readonly skillSources?: ReadonlyArray<SkillSource> | undefined
+  /** The goals directory of the file store (default `.armory/goals` under the project). */
+  readonly goalsRoot?: string | undefined
+  /** The goal session whose snapshot is injected (default: the store's default session). */
+  readonly sessionId?: string | undefined
+}
+
+export interface HookEventOptions extends HookProjectOptions {
+  /** The directory the host's session runs in: the project whose skills, goals and cache are used. */
+  readonly projectDir: string
+  /** The host's own session id, so a prompt adds the goal snapshot only when that session has not seen it yet. */
+  readonly hostSession?: string | undefined
+}
+
+/**
+ * The text a hook adds for one host event: a session's start adds the goal snapshot; a prompt adds
+ * the skills it arms and the snapshot when it is new to the host's session; an edit adds the skills
+ * the edited files' project-relative paths arm. A snapshot that cannot be read is said in one line,
+ * and the skills are still added. Empty when there is nothing to add.
+ */
+export const hookEventContext = async (event: HookEvent, options: HookEventOptions): Promise<string> => {
+  const cache = hookCacheDirectory(options.projectDir)
+  const skills = () => hookSkills(options.skillSources ?? defaultSkillSources({ cwd: options.projectDir }), cache)
+  const snapshot = () =>
+    hookGoalSnapshot({ root: options.goalsRoot ?? join(options.projectDir, ".armory", "goals"), sessionId: options.sessionId, cacheDirectory: cache })
+  switch (event.kind) {
+    case "session-start": {
+      const goal = await snapshot()
+      if ("unavailable" in goal) return renderHookContext({ armed: [], trigger: "", snapshot: "", snapshotUnavailable: goal.unavailable })
+      if (options.hostSession !== undefined) recordSnapshot(cache, options.hostSession, goal.text)
+      return renderHookContext({ armed: [], trigger: "", snapshot: goal.text })
+    }
+    case "prompt": {
+      const [catalog, goal] = await Promise.all([skills(), snapshot()])
+      const armed = armForHook(catalog, { prompt: event.prompt })
+      if ("unavailable" in goal) return renderHookContext({ armed, trigger: "this prompt", snapshot: "", snapshotUnavailable: goal.unavailable })
+      const isNew = options.hostSession === undefined || recordSnapshot(cache, options.hostSession, goal.text)
+      return renderHookContext({ armed, trigger: "this prompt", snapshot: isNew ? goal.text : "" })
+    }
+    case "edit": {
+      const paths = event.files.slice(0, MAX_HOOK_EDIT_FILES).flatMap((file) => {
+        const path = projectRelativePath(options.projectDir, file)
+        return path === undefined ? [] : [path]
+      })
+      if (paths.length === 0) return ""
+      const named = paths.slice(0, NAMED_FILES).map((path) => JSON.stringify(path)).join(", ")
+      const trigger =
+        paths.length === 1 ? `the edit of ${named}` : `the edits of ${named}${paths.length > NAMED_FILES ? ` and ${paths.length - NAMED_FILES} more files` : ""}`
+      return renderHookContext({ armed: armForHook(await skills(), { prompt: "", paths }), trigger, snapshot: "" })
+    }
+  }
+}

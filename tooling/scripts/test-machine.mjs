@@ -70,11 +70,11 @@ const prepareChromium = (machine, env, log) => {
     if (machine.uid() !== 0 || !machine.onPath("apt-get")) {
       throw new MachineNotReady(
         `Chromium is missing (no executable at ${path}) and cannot be installed here (${machine.uid() === 0 ? "no apt-get" : "not root"}): ` +
-          `run \`sudo apt-get install -y chromium\`, or point ARMORY_CHROMIUM at a Chromium binary, ${optOut}`
+          `run \`sudo apt-get install -y --no-install-recommends chromium\`, or point ARMORY_CHROMIUM at a Chromium binary, ${optOut}`
       )
     }
-    log(`Chromium is missing at ${path}; installing Debian's chromium package for the browser suites (apt-get install -y chromium)`)
-    for (const args of [["update", "-qq"], ["install", "-y", "-qq", "chromium"]]) {
+    log(`Chromium is missing at ${path}; installing Debian's chromium package for the browser suites (apt-get install -y --no-install-recommends chromium)`)
+    for (const args of [["update", "-qq"], ["install", "-y", "-qq", "--no-install-recommends", "chromium"]]) {
       const result = machine.run("apt-get", args, { env: APT_ENV })
       if (result.status !== 0) {
         throw new MachineNotReady(`Chromium: \`apt-get ${args.join(" ")}\` failed: ${lastLine(result)}; install chromium yourself, ${optOut}`)

@@ -1,5 +1,5 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises"
-import { dirname, isAbsolute, join, relative, resolve } from "node:path"
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path"
 import { DEFAULT_ARMORY_COMMAND, defaultSkillSources, hostSetup, SETUP_HOSTS } from "@armory/host"
 import { loadSkills } from "@armory/skill-loader"
 import { createTwoFilesPatch } from "diff"
@@ -50,7 +50,7 @@ export const initCommand = Command.make(
         : undefined
     const relativeTo = (location: string) => {
       const inside = relative(root, location)
-      return inside.startsWith("..") || isAbsolute(inside) ? location : inside
+      return inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside) ? undefined : inside.split(sep).join("/")
     }
     const outcomes: Array<Outcome> = []
     const patches: Array<string> = []
@@ -95,9 +95,10 @@ export const initCommand = Command.make(
     "claude-code: .claude/settings.json gets the SessionStart, UserPromptSubmit and PostToolUse (Edit|Write|MultiEdit|NotebookEdit)\n" +
       "hooks that run `armory hook claude-code`, and .mcp.json gets the `armory` MCP server (`armory mcp`).\n" +
       "opencode: opencode.json gets the `armory` MCP server, .opencode/plugins/armory.js the plugin (chat.message and\n" +
-      "tool.execute.after) and .opencode/package.json the @armory/host dependency OpenCode installs for it.\n" +
-      "codex: .codex/config.toml gets [mcp_servers.armory], and AGENTS.md a section listing the skills (name, description,\n" +
-      "SKILL.md) between <!-- armory:skills:begin --> and <!-- armory:skills:end -->; run it again when the skills change.\n" +
+      "tool.execute.after, running `armory hook opencode`; it imports nothing, so OpenCode installs nothing for it).\n" +
+      "codex: .codex/config.toml gets [mcp_servers.armory] (required, its tools approved), and AGENTS.md a section listing the\n" +
+      "project's skills Codex does not list itself (name, description, what arms it, SKILL.md) between\n" +
+      "<!-- armory:skills:begin --> and <!-- armory:skills:end -->; run it again when the skills change.\n" +
       "What is there is kept; what is already set up is not added again, so a second run changes nothing.\n" +
       "A file that is not valid JSON, or whose hooks or servers are not what Claude Code reads, is reported and left as it is.\n" +
       "Exit codes: 0 written or already set up, 1 a file was left as it was, 2 invalid usage."

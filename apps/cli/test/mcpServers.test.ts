@@ -110,7 +110,9 @@ describe("armory mcp --mcp", () => {
     await client.connect(transport)
     const listed = await client.listTools()
     const execute = listed.tools.find(({ name }) => name === "execute")
-    expect(execute?.description).toContain("everything: {")
+    expect(execute?.description).toMatch(/- `tools\.everything`: [^\n]*\becho\b/)
+    const declarations = await client.readResource({ uri: "armory://codemode/instructions" })
+    expect(declarations.contents[0]).toEqual(expect.objectContaining({ text: expect.stringContaining("everything: {") }))
     const answer = await client.callTool({
       name: "execute",
       arguments: { code: 'const [echo] = await tools.everything.echo({ message: "over mcp" }); return [echo.text, Number((await tools.plain.pid())[0].text)]' }

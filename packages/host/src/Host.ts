@@ -70,7 +70,8 @@ export interface HostShape {
   readonly toolsChanged: Stream.Stream<void>
   /**
    * What a model reads before writing code for {@link HostShape.execute}: the declarations of the
-   * tools, the globals (default every host global) and the sandbox rules.
+   * tools (the page's only when `page` is among the globals), the globals (default every host
+   * global) and the sandbox rules.
    */
   readonly instructions: (globals?: ReadonlyArray<string> | undefined) => string
   /**
@@ -135,8 +136,10 @@ export const makeHost = Effect.fn("makeHost")(function* (
     toolsChanged: Stream.fromPubSub(toolChanges),
     instructions: (globals) => {
       const bound = globals ?? HOST_GLOBALS
-      const rendered = instructions(tools({ channel: unavailableChannel }), { globals: bound })
-      return bound.includes("page") ? `${rendered}\n\n${PAGE_INSTRUCTIONS}` : rendered
+      // The page's API is most of the preview: it is described only to code that is given `page`.
+      const { page: pageTools, ...withoutPage } = tools({ channel: unavailableChannel })
+      if (!bound.includes("page")) return instructions(withoutPage, { globals: bound })
+      return `${instructions({ ...withoutPage, page: pageTools }, { globals: bound })}\n\n${PAGE_INSTRUCTIONS}`
     },
     execute: (code, run) =>
       refreshServers.pipe(

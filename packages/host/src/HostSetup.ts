@@ -49,6 +49,12 @@ const CLAUDE_CODE_HOOKS: ReadonlyArray<{ readonly event: string; readonly matche
   { event: "PostToolUse", matcher: Object.keys(CLAUDE_CODE_EDIT_TOOLS).join("|") }
 ]
 
+/**
+ * The permission rule that lets the model call Armory's MCP tools without asking each time: Claude
+ * Code honours a project's `permissions.allow` once the user has trusted the workspace.
+ */
+export const CLAUDE_CODE_ARMORY_TOOLS = "mcp__armory"
+
 const claudeCodeSettings = (hookCommand: string): SetupFile => ({
   path: ".claude/settings.json",
   merge: (current) => {
@@ -69,8 +75,14 @@ const claudeCodeSettings = (hookCommand: string): SetupFile => ({
       merged[event] = [...groups, { ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: "command", command: hookCommand }] }]
       added = true
     }
+    const permissions = settings["permissions"] ?? {}
+    if (!isObject(permissions)) return { error: ".claude/settings.json: `permissions` is not an object; it was left as it is" }
+    const allow = permissions["allow"] ?? []
+    if (!Array.isArray(allow)) return { error: ".claude/settings.json: `permissions.allow` is not a list; it was left as it is" }
+    const allowed = allow.includes(CLAUDE_CODE_ARMORY_TOOLS)
     // Nothing to add leaves the file byte for byte as it was, however it is formatted.
-    return { text: added || current === undefined ? formatted({ ...settings, hooks: merged }) : current }
+    if (!added && allowed && current !== undefined) return { text: current }
+    return { text: formatted({ ...settings, permissions: { ...permissions, allow: allowed ? allow : [...allow, CLAUDE_CODE_ARMORY_TOOLS] }, hooks: merged }) }
   }
 })
 
@@ -118,6 +130,21 @@ const openCodePluginFile = (command: ReadonlyArray<string>): SetupFile => ({
 })
 
 /**
+ * What `[mcp_servers.armory]` sets besides the command, for Codex to start a session with Armory's
+ * tools usable: `required` makes Codex wait for the server before the first model request (and
+ * fail the session, saying so, when it cannot start); `startup_timeout_sec` gives a first `npx` run
+ * time to install; `default_tools_approval_mode = "approve"` lets the model call Armory's tools
+ * without asking (Codex's `exec` refuses every tool that would need asking); `env_vars` passes
+ * `CODEX_HOME` on, where Armory reads the user's Codex skills.
+ */
+export const CODEX_SERVER_SETTINGS = {
+  required: true,
+  startup_timeout_sec: 60,
+  default_tools_approval_mode: "approve",
+  env_vars: ["CODEX_HOME"]
+} as const
+
+/**
  * `.codex/config.toml`'s `[mcp_servers.armory]`, appended as a section of its own, so the user's
  * file keeps its comments and layout; a server of that name already there is kept.
  */
@@ -134,17 +161,18 @@ const codexConfig = (command: ReadonlyArray<string>): SetupFile => ({
     if (!isObject(servers)) return { error: ".codex/config.toml: `mcp_servers` is not a table; it was left as it is" }
     if (servers["armory"] !== undefined) return { text: current ?? "" }
     const [program = "armory", ...args] = command
-    const section = stringifyToml({ mcp_servers: { armory: { command: program, args: [...args, "mcp"] } } })
+    const section = stringifyToml({ mcp_servers: { armory: { command: program, args: [...args, "mcp"], ...CODEX_SERVER_SETTINGS } } })
     const before = current === undefined || current.trim() === "" ? "" : `${current.trimEnd()}\n\n`
     return { text: `${before}${section.trimEnd()}\n` }
   }
 })
 
-/** A loaded skill as the AGENTS.md section lists it. */
+/** A loaded skill as the AGENTS.md section lists it: what it is, where, and what arms it. */
 export interface SetupSkill {
   readonly name: string
   readonly description: string
   readonly location: string
+  readonly autoInject?: { readonly keywords?: ReadonlyArray<string>; readonly url?: ReadonlyArray<string>; readonly paths?: ReadonlyArray<string> } | undefined
 }
 
 /** The markers around the section Armory owns in AGENTS.md; everything outside them is the project's. */
@@ -154,33 +182,74 @@ export const AGENTS_SECTION_END = "<!-- armory:skills:end -->"
 /** The most the AGENTS.md section takes, so a large catalog cannot crowd out the project's own instructions. */
 export const MAX_AGENTS_SECTION_CHARS = 8_000
 const MAX_DESCRIPTION_CHARS = 300
+const MAX_TRIGGERS = 6
 
+/**
+ * Where Codex finds skills itself, under the project: it lists them in its own skills section, so
+ * AGENTS.md does not repeat them (nor the user's and its own system skills, outside the project).
+ */
+const CODEX_PROJECT_SKILL_ROOT = ".agents/skills/"
+
+/**
+ * A skill's text on one line, with `<` and `>` written as entities (Markdown shows them as written):
+ * no description can carry the section's markers or any other HTML comment into AGENTS.md.
+ */
 const oneLine = (text: string, max: number): string => {
-  const flat = text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").trim()
+  const flat = text
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
+    .trim()
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`
 }
 
-/** The catalog as the section a Codex-style host reads from AGENTS.md: each skill, its description and its SKILL.md. */
-export const agentsSection = (skills: ReadonlyArray<SetupSkill>, relativeTo: (location: string) => string): string => {
+const quotedList = (patterns: ReadonlyArray<string> | undefined): string | undefined => {
+  if (patterns === undefined || patterns.length === 0) return undefined
+  const shown = patterns.slice(0, MAX_TRIGGERS).map((pattern) => `\`${oneLine(pattern, 80).replaceAll("`", "'")}\``)
+  return `${shown.join(", ")}${patterns.length > MAX_TRIGGERS ? ` and ${patterns.length - MAX_TRIGGERS} more` : ""}`
+}
+
+/** What arms a skill, in words: the prompt's keywords, the page URL, the edited files. */
+const armedBy = (skill: SetupSkill): string => {
+  const parts = [
+    [quotedList(skill.autoInject?.keywords), "when the task mentions"],
+    [quotedList(skill.autoInject?.url), "on pages"],
+    [quotedList(skill.autoInject?.paths), "after edits of"]
+  ].flatMap(([list, words]) => (list === undefined ? [] : [`${words} ${list}`]))
+  return parts.length === 0 ? "" : ` Use it ${parts.join("; ")}.`
+}
+
+/**
+ * The catalog as the section Codex reads from AGENTS.md: the skills of the project that Codex does
+ * not list itself, each with its description, what arms it and its SKILL.md, project-relative.
+ * `relativeTo` answers a location under the project, or undefined for one outside it.
+ */
+export const agentsSection = (skills: ReadonlyArray<SetupSkill>, relativeTo: (location: string) => string | undefined): string => {
+  const listed = skills.flatMap((skill) => {
+    const path = relativeTo(skill.location)
+    return path === undefined || path.startsWith(CODEX_PROJECT_SKILL_ROOT) ? [] : [{ skill, path }]
+  })
   const heading = [
     AGENTS_SECTION_BEGIN,
     "## Skills",
     "",
-    "These skills are available in this project. Use a skill when the task clearly matches its description: read its SKILL.md first and follow it.",
+    "Besides the skills Codex lists itself, this project keeps these. Use a skill when the task clearly matches its description: read its SKILL.md first and follow it.",
     ""
   ]
   const lines: Array<string> = []
   let used = [...heading, AGENTS_SECTION_END].join("\n").length
-  for (const [index, skill] of skills.entries()) {
-    const line = `- \`${skill.name}\`: ${oneLine(skill.description, MAX_DESCRIPTION_CHARS)} (${oneLine(relativeTo(skill.location), 400)})`
+  for (const [index, { skill, path }] of listed.entries()) {
+    const description = oneLine(skill.description, MAX_DESCRIPTION_CHARS)
+    const line = `- \`${oneLine(skill.name, 64)}\`: ${/[.!?…]$/.test(description) ? description : `${description}.`}${armedBy(skill)} (${oneLine(path, 400)})`
     if (used + line.length + 80 > MAX_AGENTS_SECTION_CHARS) {
-      lines.push(`- … and ${skills.length - index} more skills (\`armory skills list\`)`)
+      lines.push(`- … and ${listed.length - index} more skills (\`armory skills list\`)`)
       break
     }
     lines.push(line)
     used += line.length + 1
   }
-  if (skills.length === 0) lines.push("- (none yet: add them under .armory/skills/<name>/SKILL.md and run `armory init codex` again)")
+  if (listed.length === 0) lines.push("- (none yet: add them under .armory/skills/<name>/SKILL.md and run `armory init codex` again)")
   return [...heading, ...lines, AGENTS_SECTION_END].join("\n")
 }
 
@@ -202,7 +271,8 @@ const agentsFile = (section: string): SetupFile => ({
 /** What a setup needs to know besides the command: the loaded skills (for the AGENTS.md section) and how to show their paths. */
 export interface SetupContext {
   readonly skills?: ReadonlyArray<SetupSkill> | undefined
-  readonly relativeTo?: ((location: string) => string) | undefined
+  /** A location as a project-relative path, or undefined outside the project (such skills are not listed). */
+  readonly relativeTo?: ((location: string) => string | undefined) | undefined
 }
 
 /**

@@ -6,17 +6,23 @@ import { ByteSize, Cause, Context, Effect, Exit, Layer, Logger, Option, Scope, S
 import { McpProtocol, McpServer } from "effect/ai"
 import { HttpIncomingMessage, HttpRouter, HttpServer, HttpServerRequest } from "effect/http"
 import packageJson from "../package.json" with { type: "json" }
+import { MCP_PROTOCOL_VERSIONS, MCP_SERVER_NAME, type McpProtocolVersion } from "./Initialize.js"
 import { boundedStdin } from "./internal/BoundedStdin.js"
 import { httpAccess } from "./internal/HttpAccess.js"
 import { ListChanges } from "./internal/ListChanges.js"
 import { registerResources } from "./McpResources.js"
 import { type McpToolEntry, mcpTools, mcpToolsDescribingHostTools } from "./McpTools.js"
 
-/** The name the server gives in `initialize`. */
-export const MCP_SERVER_NAME = "armory"
+/** effect/ai's adapter for each revision the server speaks, in the order `MCP_PROTOCOL_VERSIONS` gives. */
+const ADAPTERS = {
+  "2025-11-25": McpProtocol.v2025_11_25,
+  "2025-06-18": McpProtocol.v2025_06_18,
+  "2025-03-26": McpProtocol.v2025_03_26,
+  "2024-11-05": McpProtocol.v2024_11_05
+} as const satisfies Record<McpProtocolVersion, unknown>
 
-/** The MCP revisions the server speaks, newest first; a client that offers an older one gets it. */
-const PROTOCOLS = [McpProtocol.v2025_11_25, McpProtocol.v2025_06_18, McpProtocol.v2025_03_26, McpProtocol.v2024_11_05] as const
+const [NEWEST, ...OLDER] = MCP_PROTOCOL_VERSIONS
+const PROTOCOLS = [ADAPTERS[NEWEST], ...OLDER.map((version) => ADAPTERS[version])] as const
 
 export interface McpOptions {
   /**
@@ -64,11 +70,11 @@ const registrations = (options: McpOptions) =>
       for (const entry of mcpTools(host, { pageTools: options.pageTools })) yield* register(entry)
       yield* host.toolsChanged.pipe(
         Stream.runForEach(() =>
-          Effect.andThen(Effect.forEach(mcpToolsDescribingHostTools(host), register), listChanges.publish("notifications/tools/list_changed"))
+          Effect.andThen(Effect.forEach(mcpToolsDescribingHostTools(host, options), register), listChanges.publish("notifications/tools/list_changed"))
         ),
         Effect.forkScoped
       )
-      yield* registerResources(host, session)
+      yield* registerResources(host, session, { pageTools: options.pageTools === true })
     })
   )
 

@@ -1,7 +1,8 @@
-import type { HostShape, LoadReport } from "@armory/host"
+import { HOST_GLOBALS, type HostShape, type LoadReport } from "@armory/host"
 import { Context, Effect, Stream } from "effect"
 import { McpSchema, McpServer } from "effect/ai"
 import { ListChanges } from "./internal/ListChanges.js"
+import { CODEMODE_INSTRUCTIONS_URI } from "./McpTools.js"
 
 /** The goal snapshot a host injects each turn, as a resource. */
 export const SNAPSHOT_URI = "armory://goals/snapshot"
@@ -25,10 +26,25 @@ interface LiveSkill {
  */
 export const registerResources = Effect.fn("registerResources")(function* (
   host: HostShape,
-  sessionOf: Effect.Effect<string | undefined>
+  sessionOf: Effect.Effect<string | undefined>,
+  options: { readonly pageTools: boolean }
 ) {
   const server = yield* McpServer.McpServer
   const listChanges = yield* ListChanges
+  // Read when it is asked for, so it follows the MCP servers' tools as they change.
+  yield* server.addResource({
+    resource: new McpSchema.Resource({
+      uri: CODEMODE_INSTRUCTIONS_URI,
+      name: "codemode-instructions",
+      title: "Code mode declarations",
+      description: "The TypeScript declarations of every global `execute` gives the code, with each input and answer, and the sandbox's rules.",
+      mimeType: "text/markdown"
+    }),
+    annotations: Context.empty(),
+    handle: Effect.sync(() =>
+      text(CODEMODE_INSTRUCTIONS_URI, "text/markdown", host.instructions(options.pageTools ? undefined : HOST_GLOBALS.filter((name) => name !== "page")))
+    )
+  })
   yield* server.addResource({
     resource: new McpSchema.Resource({
       uri: SNAPSHOT_URI,

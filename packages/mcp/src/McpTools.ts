@@ -1,4 +1,5 @@
 import {
+  HOST_GLOBALS,
   type GoalOperationName,
   type HostShape,
   type HostToolTree,
@@ -156,12 +157,64 @@ const ExecuteInput = Schema.Struct({
   })
 })
 
-const executeTool = (host: HostShape): McpToolEntry => {
+/** Where the whole catalog preview (every global's TypeScript declarations) is read: `execute`'s description only summarises it. */
+export const CODEMODE_INSTRUCTIONS_URI = "armory://codemode/instructions"
+
+/** The most tool names of the MCP servers `execute`'s description names; the declarations resource has them all. */
+const MAX_NAMED_SERVER_TOOLS = 40
+
+const namedOperations = (operations: Readonly<Record<string, string>>): string =>
+  Object.entries(operations)
+    .map(([operation, tool]) => `${operation} (${tool})`)
+    .join(", ")
+
+/**
+ * `execute`'s description: what the sandbox is and a summary of its globals, derived from the same
+ * tables as the tools (each `goals` and `skills` operation is the MCP tool of the same input and
+ * answer), short enough that a host does not cut it; the declarations are the resource.
+ */
+const executeDescription = (host: HostShape, pageTools: boolean): string => {
+  const preview: Readonly<Record<string, unknown>> = host.tools({ channel: collectingChannel(MCP_CHANNEL_ID) })
+  const hostNamespaces: ReadonlyArray<string> = HOST_GLOBALS
+  const servers = Object.entries(preview).filter(([name]) => !hostNamespaces.includes(name))
+  let named = 0
+  const serverLines = servers.map(([server, tree]) => {
+    const names = Object.keys(typeof tree === "object" && tree !== null ? tree : {})
+    const shown = names.slice(0, Math.max(0, MAX_NAMED_SERVER_TOOLS - named))
+    named += shown.length
+    return `  - \`tools.${server}\`: ${shown.join(", ")}${shown.length < names.length ? ` and ${names.length - shown.length} more` : ""}`
+  })
+  return [
+    "Runs JavaScript in a sandbox, for work that takes several calls in one step: the code is the body of an async function (use `await` at the top level) and `return`s a JSON value. " +
+      "The answer carries the result, the logs (`console.log`, at most 200 lines) and the messages sent with `channel.send`.",
+    "Globals (each call takes one input object and answers a promise; a failed call throws an Error with `_tag` and `message`):",
+    `- \`goals\`: ${namedOperations(GOAL_TOOL_NAMES)}: each takes and answers what the goal tool of that name does.`,
+    `- \`skills\`: ${namedOperations(SKILL_TOOL_NAMES)}.`,
+    "- `channel.send({ text })`: a message for the user, returned with the result.",
+    pageTools
+      ? `- \`page\`: ${namedOperations(PAGE_TOOL_NAMES)}: snapshot, act on one [ref=eN], snapshot again.`
+      : "- `page`: no browser is connected; every call fails with DomainUnavailableError.",
+    ...(servers.length === 0 ? [] : ["- The tools of the MCP servers this host was given, as `tools.<server>.<tool>(input)`:", ...serverLines]),
+    "There is no fetch, require, process, timer or file system.",
+    `The TypeScript declarations of every global, with each input and answer: the resource ${CODEMODE_INSTRUCTIONS_URI}.`
+  ].join("\n")
+}
+
+/** `execute`'s answer as text: the whole answer, so a client that reads only the text part sees the logs and messages too. */
+const executeText = (answer: {
+  readonly status: string
+  readonly result?: unknown
+  readonly error?: unknown
+  readonly logs: ReadonlyArray<string>
+  readonly messages: ReadonlyArray<unknown>
+}): string => resultText({ status: answer.status, ...(answer.status === "completed" ? { result: answer.result ?? null } : { error: answer.error }), logs: answer.logs, messages: answer.messages })
+
+const executeTool = (host: HostShape, pageTools: boolean): McpToolEntry => {
   const decode = Schema.decodeUnknownResult(ExecuteInput)
   return {
     tool: new McpSchema.Tool({
       name: EXECUTE_TOOL_NAME,
-      description: `Runs JavaScript in a sandbox with the goals, skills, channel and page globals.\n\n${host.instructions()}`,
+      description: executeDescription(host, pageTools),
       inputSchema: inputOf(ExecuteInput).inputSchema
     }),
     call: (running, call, args) => {
@@ -176,16 +229,12 @@ const executeTool = (host: HostShape): McpToolEntry => {
         })
         .pipe(
           Effect.map((result) => {
-            const structured = { ...result, channel: { id: channel.id, messages: [...channel.messages] } }
+            const messages = [...channel.messages]
+            const structured = { ...result, channel: { id: channel.id, messages } }
             return new McpSchema.CallToolResult({
               isError: result.status !== "completed",
               structuredContent: structured,
-              content: [
-                McpSchema.TextContent.make({
-                  type: "text",
-                  text: result.status === "completed" ? resultText(result.result ?? null) : `${result.status}: ${result.error?._tag ?? ""} ${result.error?.message ?? ""}`.trim()
-                })
-              ]
+              content: [McpSchema.TextContent.make({ type: "text", text: executeText({ ...result, messages }) })]
             })
           }),
           Effect.catch((error) => Effect.succeed(refused(error._tag, error.message)))
@@ -223,7 +272,9 @@ const probeTool = (): McpToolEntry => {
  * The tools whose descriptions say what the host's tools are (`execute`'s is the catalog preview),
  * to be registered again when {@link HostShape.toolsChanged} says they changed.
  */
-export const mcpToolsDescribingHostTools = (host: HostShape): ReadonlyArray<McpToolEntry> => [executeTool(host)]
+export const mcpToolsDescribingHostTools = (host: HostShape, options: { readonly pageTools?: boolean | undefined } = {}): ReadonlyArray<McpToolEntry> => [
+  executeTool(host, options.pageTools === true)
+]
 
 /**
  * Every tool the MCP server offers, in the order it lists them: the goal tools and the skills tools
@@ -244,5 +295,5 @@ export const mcpTools = (host: HostShape, options: { readonly pageTools?: boolea
           treeTool(PAGE_TOOL_NAMES[operation], preview, (tree) => tree.page[operation])
         )
       : []
-  return [...goalTools, ...skillTools, ...mcpToolsDescribingHostTools(host), probeTool(), ...pageTools]
+  return [...goalTools, ...skillTools, ...mcpToolsDescribingHostTools(host, options), probeTool(), ...pageTools]
 }

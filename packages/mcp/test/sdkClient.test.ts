@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs"
 import { join } from "node:path"
-import { GOAL_TOOL_NAMES, listenMcpHttp, SKILL_TOOL_NAMES, SNAPSHOT_URI, skillUri } from "../src/index.js"
+import { CODEMODE_INSTRUCTIONS_URI, GOAL_TOOL_NAMES, listenMcpHttp, SKILL_TOOL_NAMES, SNAPSHOT_URI, skillUri } from "../src/index.js"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import { ResourceListChangedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
@@ -49,9 +49,24 @@ describe.each(transports)("the official MCP SDK client over %s", (_name, connect
     expect(Object.keys(goalSet?.inputSchema.properties ?? {})).toEqual(["objective", "criteria"])
     // Model-facing tools are never offered force.
     for (const tool of tools) expect(Object.keys(tool.inputSchema.properties ?? {})).not.toContain("force")
-    expect(tools.find((tool) => tool.name === "execute")?.description).toContain("declare const goals")
+    const execute = tools.find((tool) => tool.name === "execute")?.description ?? ""
+    expect(execute).toContain("- `goals`: set (goal_set), addCriterion (goal_add_criterion)")
+    expect(execute).toContain(CODEMODE_INSTRUCTIONS_URI)
     const { resources } = await client.listResources()
-    expect(resources.map((resource) => resource.uri).toSorted()).toEqual([SNAPSHOT_URI, skillUri("comment-checker"), skillUri("pdf-tools")].toSorted())
+    expect(resources.map((resource) => resource.uri).toSorted()).toEqual([CODEMODE_INSTRUCTIONS_URI, SNAPSHOT_URI, skillUri("comment-checker"), skillUri("pdf-tools")].toSorted())
+    const declarations = (await client.readResource({ uri: CODEMODE_INSTRUCTIONS_URI })).contents[0]
+    expect(declarations).toEqual(expect.objectContaining({ mimeType: "text/markdown", text: expect.stringContaining("declare const goals: typeof tools.goals") }))
+    // Without a browser, the page's API is neither in the description nor in the declarations.
+    expect(JSON.stringify(declarations)).not.toContain("snapshot()")
+  })
+
+  it("keeps the tool definitions together within 12 KB when no browser is connected", async () => {
+    const { client } = await start()
+    const { tools } = await client.listTools()
+    const bytes = tools.map((tool) => ({ name: tool.name, bytes: Buffer.byteLength(JSON.stringify(tool)) }))
+    const total = bytes.reduce((sum, tool) => sum + tool.bytes, 0)
+    console.log(`MCP tool definitions: ${total} bytes for ${tools.length} tools (largest: ${bytes.toSorted((a, b) => b.bytes - a.bytes).slice(0, 3).map((tool) => `${tool.name} ${tool.bytes}`).join(", ")})`)
+    expect(total).toBeLessThanOrEqual(12 * 1024)
   })
 
   it("runs a goal to a gate refusal with the unmet criteria, then to completion with evidence", async () => {
@@ -147,6 +162,10 @@ describe.each(transports)("the official MCP SDK client over %s", (_name, connect
     const failed = await call(client, "execute", { code: "throw new Error('no')" })
     expect(failed.isError).toBe(true)
     expect(failed.structuredContent?.["status"]).toBe("error")
+    // A client that passes on only the text part (OpenCode does) still gives the model the logs and the messages.
+    const logged = await call(client, "execute", { code: 'console.log("logged"); await channel.send({ text: "hello" }); return 42' })
+    expect(JSON.parse(String(logged.content[0]?.text))).toEqual({ status: "completed", result: 42, logs: ["[log] logged"], messages: ["hello"] })
+    expect(JSON.parse(String(failed.content[0]?.text))).toEqual(expect.objectContaining({ status: "error", error: expect.objectContaining({ message: expect.stringContaining("no") }) }))
   })
 
   it("describes execute anew, and says so, when an MCP server it runs code over changes its tools", async () => {
@@ -154,18 +173,18 @@ describe.each(transports)("the official MCP SDK client over %s", (_name, connect
     const { client } = await connect({ skillSources: [dirs.skills], goals: { store: "file", root: dirs.goals }, mcpServers: { plain: GROWING_SERVER } })
     const executeDescription = async () => (await client.listTools()).tools.find((tool) => tool.name === "execute")?.description ?? ""
     const before = await executeDescription()
-    expect(before).toContain("grow(")
+    expect(before).toContain("- `tools.plain`: pid, grow\n")
     expect(before).not.toContain("grown2")
     let announced = 0
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       announced++
     })
     const grown = await call(client, "execute", { code: "return (await tools.plain.grow())[0].text" })
-    expect(grown.content[0]?.text).toBe("grown")
+    expect(grown.structuredContent?.["result"]).toBe("grown")
     await eventually(async () => expect(announced).toBeGreaterThan(0))
-    expect(await executeDescription()).toContain("grown2(")
+    expect(await executeDescription()).toContain("grown2")
     const called = await call(client, "execute", { code: "return (await tools.plain.grown2())[0].text" })
-    expect(called.content[0]?.text).toBe("grown2 answered")
+    expect(called.structuredContent?.["result"]).toBe("grown2 answered")
   })
 
   it("reads skill://… and the snapshot, and announces a skill added or removed on disk", async () => {

@@ -52,10 +52,10 @@ describe("prepareTestMachine: Chromium", () => {
   it("installs Debian's chromium as root with apt-get, says so, then checks that it runs", () => {
     const { machine, ran } = fakeMachine({
       executables: [],
-      answers: { "apt-get install -y -qq chromium": ({ install }) => (install("/usr/bin/chromium"), 0) }
+      answers: { "apt-get install -y -qq --no-install-recommends chromium": ({ install }) => (install("/usr/bin/chromium"), 0) }
     })
     const { logged } = prepare(machine)
-    expect(ran.slice(0, 3)).toEqual(["apt-get update -qq", "apt-get install -y -qq chromium", "/usr/bin/chromium --version"])
+    expect(ran.slice(0, 3)).toEqual(["apt-get update -qq", "apt-get install -y -qq --no-install-recommends chromium", "/usr/bin/chromium --version"])
     expect(logged[0]).toMatch(/^Chromium is missing at \/usr\/bin\/chromium; installing Debian's chromium package/)
   })
 
@@ -64,7 +64,7 @@ describe("prepareTestMachine: Chromium", () => {
     const error = refusal(machine)
     expect(error).toBeInstanceOf(MachineNotReady)
     expect(error.message).toBe(
-      "Chromium is missing (no executable at /usr/bin/chromium) and cannot be installed here (not root): run `sudo apt-get install -y chromium`, " +
+      "Chromium is missing (no executable at /usr/bin/chromium) and cannot be installed here (not root): run `sudo apt-get install -y --no-install-recommends chromium`, " +
         "or point ARMORY_CHROMIUM at a Chromium binary, or opt out with ARMORY_TEST_SKIP=browser"
     )
     expect(ran).toEqual([])
@@ -91,9 +91,9 @@ describe("prepareTestMachine: Chromium", () => {
   it("names the apt-get step that failed and its last line", () => {
     const { machine } = fakeMachine({
       executables: [],
-      answers: { "apt-get install -y -qq chromium": { status: 100, stderr: "E: Unable to locate package chromium\n" } }
+      answers: { "apt-get install -y -qq --no-install-recommends chromium": { status: 100, stderr: "E: Unable to locate package chromium\n" } }
     })
-    expect(refusal(machine).message).toMatch(/`apt-get install -y -qq chromium` failed: E: Unable to locate package chromium;/)
+    expect(refusal(machine).message).toMatch(/`apt-get install -y -qq --no-install-recommends chromium` failed: E: Unable to locate package chromium;/)
   })
 
   it("refuses a Chromium that is there but does not start", () => {

@@ -1,6 +1,7 @@
 import { createServer } from "node:http"
+import { join } from "node:path"
 import { readSetting } from "@armory/browser-runtime"
-import { Host, type HostOptions, skillSources } from "@armory/host"
+import { defaultSkillSources, Host, type HostOptions, projectRootOf, skillSources } from "@armory/host"
 import { MCP_HTTP_PATH, MCP_TOOL_NAMES, mcpHttpLayer, mcpStdioLayer, PAGE_TOOL_NAMES } from "@armory/mcp"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Cause, Console, Context, Effect, Exit, Fiber, Layer, Option } from "effect"
@@ -27,7 +28,7 @@ export const mcpCommand = Command.make(
     ),
     ...listenFlags("with --http: "),
     dirs: dirsFlag,
-    goalsRoot: Flag.String("goals-root").pipe(Flag.optional, Flag.withDescription("with --store file: the goals directory (default: .armory/goals)")),
+    goalsRoot: Flag.String("goals-root").pipe(Flag.optional, Flag.withDescription("with --store file: the goals directory (default: the project's .armory/goals)")),
     ...goalStoreFlags,
     sessionId: Flag.String("session-id").pipe(
       Flag.optional,
@@ -44,12 +45,15 @@ export const mcpCommand = Command.make(
   Effect.fn("mcp")(function* (flags) {
     yield* checkSkillDirs(flags.dirs)
     const mcpServers = yield* mcpServersOf(flags.mcp)
-    const goals = yield* goalStoreSelection({
+    // A host may start the server in a subfolder of the project: its goals and skills are the project's.
+    const project = projectRootOf(process.cwd())
+    const selected = yield* goalStoreSelection({
       store: flags.store,
       databaseUrl: flags.databaseUrl,
       databaseSchema: flags.databaseSchema,
       root: Option.getOrUndefined(flags.goalsRoot)
     })
+    const goals = selected.store === "file" && selected.root === undefined ? { ...selected, root: join(project, ".armory", "goals") } : selected
     // Every usage error is found before a browser is connected or a port is bound.
     const settings = flags.http
       ? yield* serveSettings({
@@ -64,7 +68,7 @@ export const mcpCommand = Command.make(
     const provider = Option.getOrUndefined(flags.provider) ?? readSetting(process.env, "provider")
     // The page is opened once, for as long as the server runs, and closed with it.
     const { page } = yield* pageGlobal(provider)
-    const host: HostOptions = { skillSources: skillSources(flags.dirs), goals, page, mcpServers }
+    const host: HostOptions = { skillSources: flags.dirs.length > 0 ? skillSources(flags.dirs) : defaultSkillSources({ cwd: project }), goals, page, mcpServers }
     const mcp = { sessionId: Option.getOrUndefined(flags.sessionId), version: ARMORY_VERSION, pageTools: provider !== undefined }
     if (settings === undefined) {
       // stdout is the protocol's from here on: nothing else may be written there.
@@ -100,7 +104,10 @@ export const mcpCommand = Command.make(
       "or, with --http, as a Streamable HTTP endpoint at /mcp on loopback, with the bearer token and Host check of\n" +
       `\`armory serve\`. Tools: ${MCP_TOOL_NAMES.join(", ")}.\n` +
       `With --provider (or ARMORY_BROWSER_PROVIDER) also ${Object.values(PAGE_TOOL_NAMES).join(", ")} on a page of its own.\n` +
-      "Resources: armory://goals/snapshot and skill://<name>, with list-changed notifications when a skill root changes.\n" +
+      "Resources: armory://goals/snapshot, armory://codemode/instructions and skill://<name>, with list-changed notifications\n" +
+      "when a skill root changes.\n" +
+      "The project is the nearest folder at or above the working directory that holds .armory, else .git, else the working\n" +
+      "directory (never above the home directory): its .armory/goals and skill roots are the defaults, as for `armory hook`.\n" +
       "Exit codes: 0 stdin closed, 130 stopped by SIGINT/SIGTERM, 1 the server could not start, 2 invalid usage."
   )
 )

@@ -97,6 +97,24 @@ describe("armory mcp", () => {
     expect(code).toBe(0)
   })
 
+  it("started in a subfolder, works on the project's goals and skills, as the hook does", async () => {
+    const root = temporaryDirectory()
+    writeTree(root, { ".armory/skills/pdf-tools/SKILL.md": "---\nname: pdf-tools\ndescription: PDFs.\nautoInject:\n  keywords: [pdf]\n---\n# PDF\n" })
+    mkdirSync(join(root, "packages", "app"), { recursive: true })
+    const { client } = await connect([], join(root, "packages", "app"))
+    await client.callTool({ name: "goal_set", arguments: { objective: "one goal for the project" } })
+    expect(readdirSync(join(root, ".armory", "goals"))).toContain("ledger.jsonl")
+    const armed = await client.callTool({ name: "skills_arm", arguments: { prompt: "a pdf" } })
+    expect(armed.structuredContent).toEqual({ result: [expect.objectContaining({ name: "pdf-tools" })] })
+    const hook = await new Promise<string>((resolve) => {
+      const child = execFile(process.execPath, [bin, "hook", "claude-code"], { env: { ...process.env, CLAUDE_PROJECT_DIR: join(root, "packages", "app") } }, (_error, stdout) => resolve(stdout))
+      child.stdin?.end(JSON.stringify({ session_id: "s", cwd: join(root, "packages", "app"), hook_event_name: "UserPromptSubmit", prompt: "a pdf" }))
+    })
+    const context = (JSON.parse(hook) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext
+    expect(context).toContain("- pdf-tools")
+    expect(context).toContain("one goal for the project")
+  })
+
   it("leaves no goal lock behind when it is killed in the middle of a call", async () => {
     const cwd = temporaryDirectory()
     const goals = join(cwd, "goals")

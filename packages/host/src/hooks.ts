@@ -8,3 +8,4 @@ export { OPENCODE_EDIT_TOOLS, OPENCODE_PATCH_TOOLS, openCodeEditedFiles, openCod
 export { makeOpenCodePlugin, type OpenCodeHooks, type OpenCodePluginInput, type OpenCodePluginOptions, type OpenCodeTextPart } from "./hooks/OpenCodePlugin.js"
 export { projectRelativePath } from "./hooks/ProjectPaths.js"
 export { DEFAULT_SKILL_ROOTS_TEXT } from "./SkillSources.js"
+export { projectRootOf } from "./ProjectRoot.js"

@@ -1,5 +1,6 @@
 import { join } from "node:path"
 import type { SkillSource } from "@armory/skill-loader"
+import { projectRootOf } from "../ProjectRoot.js"
 import { defaultSkillSources } from "../SkillSources.js"
 import { armForHook, hookCacheDirectory, hookSkills } from "./HookCatalog.js"
 import { renderHookContext } from "./HookContext.js"
@@ -29,7 +30,7 @@ export interface HookProjectOptions {
 }
 
 export interface HookEventOptions extends HookProjectOptions {
-  /** The directory the host's session runs in: the project whose skills, goals and cache are used. */
+  /** The directory the host's session runs in; the project whose skills, goals and cache are used is `projectRootOf` it. */
   readonly projectDir: string
   /** The host's own session id, so a prompt adds the goal snapshot only when that session has not seen it yet. */
   readonly hostSession?: string | undefined
@@ -42,10 +43,10 @@ export interface HookEventOptions extends HookProjectOptions {
  * and the skills are still added. Empty when there is nothing to add.
  */
 export const hookEventContext = async (event: HookEvent, options: HookEventOptions): Promise<string> => {
-  const cache = hookCacheDirectory(options.projectDir)
-  const skills = () => hookSkills(options.skillSources ?? defaultSkillSources({ cwd: options.projectDir }), cache)
-  const snapshot = () =>
-    hookGoalSnapshot({ root: options.goalsRoot ?? join(options.projectDir, ".armory", "goals"), sessionId: options.sessionId, cacheDirectory: cache })
+  const projectDir = projectRootOf(options.projectDir)
+  const cache = hookCacheDirectory(projectDir)
+  const skills = () => hookSkills(options.skillSources ?? defaultSkillSources({ cwd: projectDir }), cache)
+  const snapshot = () => hookGoalSnapshot({ root: options.goalsRoot ?? join(projectDir, ".armory", "goals"), sessionId: options.sessionId, cacheDirectory: cache })
   switch (event.kind) {
     case "session-start": {
       const goal = await snapshot()
@@ -62,7 +63,7 @@ export const hookEventContext = async (event: HookEvent, options: HookEventOptio
     }
     case "edit": {
       const paths = event.files.slice(0, MAX_HOOK_EDIT_FILES).flatMap((file) => {
-        const path = projectRelativePath(options.projectDir, file)
+        const path = projectRelativePath(projectDir, file)
         return path === undefined ? [] : [path]
       })
       if (paths.length === 0) return ""

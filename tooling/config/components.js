@@ -8,7 +8,16 @@ export const OPT_OUT_VARIABLE = "ARMORY_TEST_SKIP"
 /** Every component a suite may need, by the name `ARMORY_TEST_SKIP` uses. */
 export const COMPONENTS = {
   browser: "a headless Chromium",
-  pg: "a PostgreSQL server"
+  pg: "a PostgreSQL server",
+  hosts: "the agent hosts' own binaries (Claude Code)"
+}
+
+/**
+ * The agent hosts the host suites drive, pinned: each ships its native binary inside a registry
+ * package, installed by `npm test` into a cache outside the repository.
+ */
+export const TEST_HOSTS = {
+  "claude-code": { package: "@anthropic-ai/claude-code", version: "2.1.332", bin: "claude" }
 }
 
 /** Where Debian installs Chromium; `ARMORY_CHROMIUM` points elsewhere. */
@@ -58,4 +67,19 @@ export const chromiumLocation = (env = process.env) => {
 export const testDatabaseUrl = (env = process.env) => {
   const configured = env["ARMORY_GOALS_TEST_DATABASE_URL"]
   return configured !== undefined && configured !== "" ? configured : DEFAULT_TEST_DATABASE_URL
+}
+
+/** Where the host binaries are installed: `ARMORY_TEST_HOSTS_DIR`, else the user's cache (`$XDG_CACHE_HOME`, default `~/.cache`). */
+export const testHostsDirectory = (env = process.env) => {
+  const configured = env["ARMORY_TEST_HOSTS_DIR"]
+  if (configured !== undefined && configured !== "") return configured
+  const cache = env["XDG_CACHE_HOME"] !== undefined && env["XDG_CACHE_HOME"] !== "" ? env["XDG_CACHE_HOME"] : `${env["HOME"] ?? "/root"}/.cache`
+  return `${cache}/armory/test-hosts`
+}
+
+/** A pinned host's install folder and the binary in it. */
+export const testHostLocation = (name, env = process.env) => {
+  const host = TEST_HOSTS[name]
+  const directory = `${testHostsDirectory(env)}/${host.package.replace("/", "+")}@${host.version}`
+  return { ...host, directory, path: `${directory}/node_modules/.bin/${host.bin}` }
 }

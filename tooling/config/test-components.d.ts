@@ -1,4 +1,4 @@
-import type { Component } from "./components.js"
+import type { Component, TestHost } from "./components.js"
 
 /** How every suite launches Chromium: headless, no sandbox, no network of its own. */
 export declare const CHROMIUM_FLAGS: ReadonlyArray<string>
@@ -6,6 +6,10 @@ export declare const CHROMIUM_FLAGS: ReadonlyArray<string>
 export declare const chromiumMissing: (env?: NodeJS.ProcessEnv) => string | null
 /** The Chromium binary to launch; throws, naming what is missing and how to get it, when there is none. */
 export declare const chromiumExecutable: (env?: NodeJS.ProcessEnv) => string
+/** Why the host suites cannot run a pinned host here, or `null` when every one is installed. */
+export declare const hostsMissing: (env?: NodeJS.ProcessEnv) => string | null
+/** A pinned host's binary; throws, naming what is missing and how to get it, when it is not installed. */
+export declare const hostExecutable: (name: TestHost, env?: NodeJS.ProcessEnv) => string
 /**
  * Registers a suite that drives a real component: skipped under a marked title when the user opted
  * out with `ARMORY_TEST_SKIP`, a failing test naming the component when it is missing.

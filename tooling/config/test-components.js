@@ -1,6 +1,6 @@
 import { accessSync, constants } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { chromiumLocation, COMPONENTS, OPT_OUT_VARIABLE, optOutMarker, optOuts } from "./components.js"
+import { chromiumLocation, COMPONENTS, OPT_OUT_VARIABLE, optOutMarker, optOuts, TEST_HOSTS, testHostLocation } from "./components.js"
 
 /**
  * How every suite launches Chromium: headless, no sandbox (root in CI), and nothing that reaches
@@ -40,7 +40,32 @@ export const chromiumExecutable = (env = process.env) => {
   return chromiumLocation(env).path
 }
 
-const missingComponent = (component) => (component === "browser" ? chromiumMissing() : null)
+/** Why the host suites cannot run a pinned host here, or `null` when every one is installed. */
+export const hostsMissing = (env = process.env) => {
+  const missing = Object.keys(TEST_HOSTS)
+    .map((name) => testHostLocation(name, env))
+    .filter((host) => {
+      try {
+        accessSync(host.path, constants.X_OK)
+        return false
+      } catch {
+        return true
+      }
+    })
+  return missing.length === 0
+    ? null
+    : `no ${missing.map((host) => `${host.package}@${host.version} at ${host.path}`).join(", ")}: \`npm test\` installs them, ` +
+        `or run \`npm install ${missing.map((host) => `${host.package}@${host.version}`).join(" ")}\` in that folder, or opt out with ${OPT_OUT_VARIABLE}=hosts`
+}
+
+/** A pinned host's binary; throws, naming what is missing and how to get it, when it is not installed. */
+export const hostExecutable = (name, env = process.env) => {
+  const missing = hostsMissing(env)
+  if (missing !== null) throw new Error(missing)
+  return testHostLocation(name, env).path
+}
+
+const missingComponent = (component) => (component === "browser" ? chromiumMissing() : component === "hosts" ? hostsMissing() : null)
 
 /**
  * Registers a suite that drives a real component. A user who opted out (`ARMORY_TEST_SKIP`) gets

@@ -5,8 +5,8 @@
 // nothing is skipped unless the user opted out with ARMORY_TEST_SKIP. Plain Node with no
 // dependencies: it runs before the workspace is installed.
 import { spawnSync } from "node:child_process"
-import { accessSync, constants, readdirSync } from "node:fs"
-import { chromiumLocation, DEFAULT_CHROMIUM, OPT_OUT_VARIABLE, optOuts, testDatabaseUrl } from "../config/components.js"
+import { accessSync, constants, mkdirSync, readdirSync } from "node:fs"
+import { chromiumLocation, DEFAULT_CHROMIUM, OPT_OUT_VARIABLE, optOuts, TEST_HOSTS, testDatabaseUrl, testHostLocation } from "../config/components.js"
 
 /** A component the suite needs and this machine cannot provide; `message` is the one line to print. */
 export class MachineNotReady extends Error {
@@ -41,7 +41,8 @@ export const realMachine = {
       return []
     }
   },
-  sleep: (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+  sleep: (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms),
+  mkdir: (path) => mkdirSync(path, { recursive: true })
 }
 
 const lastLine = (result) =>
@@ -125,6 +126,31 @@ const preparePostgres = (machine, env, log) => {
 }
 
 /**
+ * The pinned agent hosts: each is installed with npm into its own folder of the cache when its
+ * binary is missing, then checked to answer its version.
+ */
+const prepareHosts = (machine, env, log) => {
+  const optOut = `or opt out with ${OPT_OUT_VARIABLE}=hosts`
+  for (const name of Object.keys(TEST_HOSTS)) {
+    const host = testHostLocation(name, env)
+    const spec = `${host.package}@${host.version}`
+    if (!machine.isExecutable(host.path)) {
+      log(`${spec} is missing at ${host.path}; installing it for the host suites (npm install ${spec})`)
+      machine.mkdir(host.directory)
+      const installed = machine.run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", "--prefix", host.directory, spec], { timeout: 600_000 })
+      if (installed.status !== 0 || !machine.isExecutable(host.path)) {
+        throw new MachineNotReady(`${name}: \`npm install --prefix ${host.directory} ${spec}\` failed: ${lastLine(installed)}; install it there yourself, ${optOut}`)
+      }
+    }
+    const version = machine.run(host.path, ["--version"], { timeout: 60_000 })
+    if (version.status !== 0 || !version.stdout.includes(host.version)) {
+      throw new MachineNotReady(`${name} at ${host.path} does not answer version ${host.version}: ${lastLine(version)}; remove ${host.directory} to reinstall it, ${optOut}`)
+    }
+    log(`${name}: ${version.stdout.trim()} at ${host.path}`)
+  }
+}
+
+/**
  * Checks, and where it can provides, every component the suites need that the user did not opt out
  * of. Throws {@link MachineNotReady} naming the first one it cannot provide, or `UnknownOptOut`.
  * Returns the components that were opted out.
@@ -133,5 +159,6 @@ export const prepareTestMachine = ({ env = process.env, machine = realMachine, l
   const skipped = optOuts(env)
   if (!skipped.includes("browser")) prepareChromium(machine, env, log)
   if (!skipped.includes("pg")) preparePostgres(machine, env, log)
+  if (!skipped.includes("hosts")) prepareHosts(machine, env, log)
   return skipped
 }

@@ -21,14 +21,16 @@ const fakeMachine = ({ uid = 0, executables = ["/usr/bin/chromium"], commands = 
       return typeof outcome === "number" ? { status: outcome, stdout: "", stderr: "" } : { stdout: "", stderr: "", ...outcome }
     },
     postgresVersions: () => versions,
-    sleep: () => {}
+    sleep: () => {},
+    mkdir: (path) => ran.push(`mkdir ${path}`)
   }
   return { machine, ran }
 }
 
+// The hosts have tests of their own below; elsewhere they are left out unless a test names its opt-outs.
 const prepare = (machine, env = {}) => {
   const logged = []
-  const skipped = prepareTestMachine({ env, machine, log: (line) => logged.push(line) })
+  const skipped = prepareTestMachine({ env: { ARMORY_TEST_SKIP: "hosts", ...env }, machine, log: (line) => logged.push(line) })
   return { skipped, logged }
 }
 
@@ -155,7 +157,7 @@ describe("prepareTestMachine: PostgreSQL", () => {
 describe("prepareTestMachine: opt-outs", () => {
   it("leaves an opted-out component alone and reports it", () => {
     const { machine, ran } = fakeMachine({ executables: [], uid: 1000 })
-    expect(prepare(machine, { ARMORY_TEST_SKIP: "browser, pg" }).skipped).toEqual(["browser", "pg"])
+    expect(prepare(machine, { ARMORY_TEST_SKIP: "browser, pg, hosts" }).skipped).toEqual(["browser", "pg", "hosts"])
     expect(ran).toEqual([])
   })
 
@@ -163,6 +165,36 @@ describe("prepareTestMachine: opt-outs", () => {
     const { machine } = fakeMachine()
     const error = refusal(machine, { ARMORY_TEST_SKIP: "browsers" })
     expect(error).toBeInstanceOf(UnknownOptOut)
-    expect(error.message).toBe('ARMORY_TEST_SKIP names "browsers", which is not a component; the components are browser, pg')
+    expect(error.message).toBe('ARMORY_TEST_SKIP names "browsers", which is not a component; the components are browser, pg, hosts')
+  })
+})
+
+describe("prepareTestMachine: the agent hosts", () => {
+  const env = { ARMORY_TEST_SKIP: "browser,pg", ARMORY_TEST_HOSTS_DIR: "/hosts" }
+  const claude = "/hosts/@anthropic-ai+claude-code@2.1.332/node_modules/.bin/claude"
+  const versionAnswer = { [`${claude} --version`]: { status: 0, stdout: "2.1.332 (Claude Code)\n" } }
+
+  it("uses a pinned host that is installed and answers its version, installing nothing", () => {
+    const { machine, ran } = fakeMachine({ executables: [claude], answers: versionAnswer })
+    const { logged } = prepare(machine, env)
+    expect(ran).toEqual([`${claude} --version`])
+    expect(logged).toEqual([`claude-code: 2.1.332 (Claude Code) at ${claude}`])
+  })
+
+  it("installs a missing host with npm into its own folder of the cache, and says so", () => {
+    const install = "npm install --no-audit --no-fund --loglevel=error --prefix /hosts/@anthropic-ai+claude-code@2.1.332 @anthropic-ai/claude-code@2.1.332"
+    const { machine, ran } = fakeMachine({ executables: [], answers: { ...versionAnswer, [install]: ({ install: add }) => (add(claude), 0) } })
+    const { logged } = prepare(machine, env)
+    expect(ran).toEqual(["mkdir /hosts/@anthropic-ai+claude-code@2.1.332", install, `${claude} --version`])
+    expect(logged[0]).toMatch(/^@anthropic-ai\/claude-code@2\.1\.332 is missing at .*; installing it for the host suites/)
+  })
+
+  it("refuses, naming the host and the command, when npm fails or the binary answers another version", () => {
+    const failing = fakeMachine({ executables: [], answers: { [`npm install --no-audit --no-fund --loglevel=error --prefix /hosts/@anthropic-ai+claude-code@2.1.332 @anthropic-ai/claude-code@2.1.332`]: { status: 1, stderr: "npm error 404\n" } } })
+    const error = refusal(failing.machine, env)
+    expect(error).toBeInstanceOf(MachineNotReady)
+    expect(error.message).toMatch(/^claude-code: `npm install --prefix \/hosts\/.* @anthropic-ai\/claude-code@2\.1\.332` failed: npm error 404; .*ARMORY_TEST_SKIP=hosts/)
+    const other = fakeMachine({ executables: [claude], answers: { [`${claude} --version`]: { status: 0, stdout: "2.0.0 (Claude Code)\n" } } })
+    expect(refusal(other.machine, env).message).toMatch(/does not answer version 2\.1\.332/)
   })
 })

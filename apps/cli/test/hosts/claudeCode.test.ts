@@ -1,0 +1,182 @@
+import { spawn } from "node:child_process"
+import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { describeRequiring, hostExecutable } from "@armory/config/test-components"
+import { afterEach, expect, it } from "vitest"
+import { armory } from "../support/armory.js"
+import { type MessagesRequest, type ScriptedAnswer, startAnthropicApi, toolResults } from "./support/anthropicApi.js"
+
+const bin = join(import.meta.dirname, "..", "..", "dist", "bin.js")
+const RUN_TIMEOUT_MS = 120_000
+
+const cleanups: Array<() => Promise<void> | void> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).toReversed()) await cleanup()
+})
+
+const temporary = (prefix: string): string => {
+  const directory = mkdtempSync(join(tmpdir(), prefix))
+  cleanups.push(() => rmSync(directory, { recursive: true, force: true }))
+  return directory
+}
+
+const write = (root: string, relative: string, text: string) => {
+  mkdirSync(dirname(join(root, relative)), { recursive: true })
+  writeFileSync(join(root, relative), text)
+}
+
+/**
+ * A project as a user has it: a keyword skill, a path skill, a broken skill, and `armory` on PATH
+ * (the installed CLI) set up with `armory init claude-code --command armory`, exactly as a user runs it.
+ */
+const project = async () => {
+  const root = temporary("armory-claude-project-")
+  write(root, ".armory/skills/pdf-tools/SKILL.md", "---\nname: pdf-tools\ndescription: Merge and split PDF files.\nautoInject:\n  keywords: [pdf]\n---\n# PDF tools\n")
+  write(root, ".armory/skills/comment-checker/SKILL.md", "---\nname: comment-checker\ndescription: Checks the comments an edit adds.\nautoInject:\n  paths: ['**/*.ts']\n---\n# Comments\n")
+  write(root, ".armory/skills/broken/SKILL.md", "---\nname: broken\ndescription: [unclosed\n---\n")
+  const shims = temporary("armory-claude-bin-")
+  write(shims, "armory", `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} "$@"\n`)
+  chmodSync(join(shims, "armory"), 0o755)
+  const init = await armory(["init", "claude-code", "--command", "armory"], { cwd: root })
+  expect(init.code).toBe(0)
+  return { root, shims }
+}
+
+interface HostRun {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+  readonly requests: ReadonlyArray<MessagesRequest>
+}
+
+/**
+ * `claude -p` in `cwd` against the scripted model, with a home of its own in which the user has
+ * trusted the project (Claude Code honours a project's permission rules only then), nonessential
+ * traffic off, and edits accepted as a user running it unattended would say.
+ */
+const runClaude = async (options: {
+  readonly cwd: string
+  readonly trusted: string
+  readonly shims: string
+  readonly prompt: string
+  readonly script: (request: MessagesRequest, index: number) => ScriptedAnswer
+  readonly args?: ReadonlyArray<string>
+}): Promise<HostRun> => {
+  const api = await startAnthropicApi(options.script)
+  cleanups.push(() => api.close())
+  const home = temporary("armory-claude-home-")
+  mkdirSync(join(home, "tmp"))
+  writeFileSync(join(home, ".claude.json"), JSON.stringify({ projects: { [options.trusted]: { hasTrustDialogAccepted: true } } }))
+  const env = {
+    PATH: `${options.shims}:${process.env["PATH"] ?? "/usr/bin:/bin"}`,
+    HOME: home,
+    TMPDIR: join(home, "tmp"),
+    ANTHROPIC_BASE_URL: api.url,
+    ANTHROPIC_API_KEY: "sk-ant-scripted",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    MCP_CONNECTION_NONBLOCKING: "false"
+  }
+  const child = spawn(hostExecutable("claude-code"), ["-p", options.prompt, "--permission-mode", "acceptEdits", ...(options.args ?? [])], { cwd: options.cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true })
+  let stdout = ""
+  let stderr = ""
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+  const timer = setTimeout(() => process.kill(-(child.pid ?? 0), "SIGKILL"), RUN_TIMEOUT_MS)
+  const code = await new Promise<number | null>((resolve) => child.on("exit", (exitCode) => resolve(exitCode)))
+  clearTimeout(timer)
+  const requests = api.requests.flatMap((request) => (request.body === undefined ? [] : [request.body]))
+  // The host asked the model API for nothing else.
+  expect(api.requests.filter((request) => !request.path.startsWith("/v1/messages"))).toEqual([])
+  return { code, stdout, stderr, requests }
+}
+
+/** The model's side of a conversation: the tool calls in order, then a final answer. */
+const scripted = (steps: ReadonlyArray<ScriptedAnswer | ((request: MessagesRequest) => ScriptedAnswer)>) => (request: MessagesRequest, index: number): ScriptedAnswer => {
+  const step = steps[index] ?? { text: "nothing more to do" }
+  return typeof step === "function" ? step(request) : step
+}
+
+const lastResult = (request: MessagesRequest) => toolResults(request).at(-1) ?? { text: "", isError: false }
+
+const ledgerKinds = (root: string): ReadonlyArray<string> =>
+  readFileSync(join(root, ".armory", "goals", "ledger.jsonl"), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => (JSON.parse(line) as { kind: string }).kind)
+
+describeRequiring("hosts", "Claude Code set up with `armory init claude-code`", () => {
+  it("arms the prompt's skills, offers Armory's tools at once, runs a goal through its gate, code mode and a post-edit skill", async () => {
+    const { root, shims } = await project()
+    let criterionId = ""
+    const run = await runClaude({
+      cwd: root,
+      trusted: root,
+      shims,
+      prompt: "Merge the two pdf reports \u202E\u0007 and ship the export",
+      script: scripted([
+        { tool: "mcp__armory__goal_set", input: { objective: "Ship the export" } },
+        { tool: "mcp__armory__goal_add_criterion", input: { scenario: "the export works", qaChannel: "cli", testRef: "export.test.ts" } },
+        (request) => {
+          criterionId = String((JSON.parse(lastResult(request).text) as { id: string }).id)
+          return { tool: "mcp__armory__goal_complete", input: {} }
+        },
+        () => ({ tool: "mcp__armory__goal_evidence", input: { criterionId, kind: "green", ref: "export.test.ts" } }),
+        () => ({ tool: "mcp__armory__goal_evidence", input: { criterionId, kind: "scenario", ref: "ran the export by hand" } }),
+        () => ({ tool: "mcp__armory__goal_criterion_status", input: { criterionId, status: "pass" } }),
+        { tool: "mcp__armory__goal_complete", input: {} },
+        { tool: "mcp__armory__execute", input: { code: 'console.log("logged"); await channel.send({ text: "hello from code" }); return 6 * 7' } },
+        { tool: "Write", input: { file_path: join(root, "src", "a.ts"), content: "export const a = 1\n" } },
+        { text: "All done." }
+      ])
+    })
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
+    expect(run.stdout).toContain("All done.")
+    const [first] = run.requests
+    const firstText = JSON.stringify(first)
+    for (const tool of ["goal_set", "goal_status", "goal_complete", "execute", "skills_list"]) expect(firstText).toContain(`mcp__armory__${tool}`)
+    expect(firstText).toContain("Armory skills armed by this prompt")
+    expect(firstText).toContain("- pdf-tools (keyword \\\"pdf\\\")")
+    const results = toolResults(run.requests.at(-1) ?? { model: "", messages: [] })
+    expect(results).toHaveLength(9)
+    // The refusal reaches the model as an error naming what is unmet.
+    expect(results[2]).toEqual({ isError: true, text: expect.stringContaining(`GateRefused: completion refused: 1 unmet (${criterionId} owes pass, green, scenario)`) })
+    expect(results.filter((result, index) => index !== 2).every((result) => !result.isError)).toBe(true)
+    expect(JSON.parse(results[6]?.text ?? "{}")).toEqual(expect.objectContaining({ status: "complete" }))
+    // Claude Code hands the model the structured content: the result, the logs and the channel's messages.
+    expect(JSON.parse(results[7]?.text ?? "{}")).toMatchObject({ status: "completed", result: 42, logs: ["[log] logged"] })
+    expect(results[7]?.text).toContain("hello from code")
+    expect(ledgerKinds(root)).toContain("goal_completed")
+    // The request after the Write carries the skill its path arms.
+    expect(JSON.stringify(run.requests[9])).toContain('Armory skills armed by the edit of \\"src/a.ts\\"')
+    expect(JSON.stringify(run.requests[8])).not.toContain("Armory skills armed by the edit")
+    // The goal snapshot reached the model once, not once per hook.
+    expect(JSON.stringify(run.requests[1]).split("Armory goal (armory://goals/snapshot)").length - 1).toBeLessThanOrEqual(1)
+  }, RUN_TIMEOUT_MS * 2)
+
+  it("keeps the session going with a bad ledger line, and from a subfolder works on the project's goal", async () => {
+    const { root, shims } = await project()
+    expect((await armory(["goal", "set", "--objective", "The project's goal"], { cwd: root })).code).toBe(0)
+    const fromSubfolder = join(root, "packages", "app")
+    mkdirSync(fromSubfolder, { recursive: true })
+    // Claude Code finds the project's .mcp.json from a subfolder but reads settings (hooks, permission rules) only where it starts.
+    const sub = await runClaude({
+      cwd: fromSubfolder,
+      trusted: fromSubfolder,
+      shims,
+      prompt: "what is the goal?",
+      args: ["--allowedTools", "mcp__armory"],
+      script: scripted([{ tool: "mcp__armory__goal_status", input: {} }, { text: "It is the project's goal." }])
+    })
+    expect({ code: sub.code, stderr: sub.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
+    expect(lastResult(sub.requests.at(-1) ?? { model: "", messages: [] }).text).toContain("The project's goal")
+
+    appendFileSync(join(root, ".armory", "goals", "ledger.jsonl"), "{not a ledger line\n")
+    const broken = await runClaude({ cwd: root, trusted: root, shims, prompt: "split this pdf", script: scripted([{ text: "Split." }]) })
+    expect({ code: broken.code, stderr: broken.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
+    expect(broken.stdout).toContain("Split.")
+    const firstText = JSON.stringify(broken.requests[0])
+    expect(firstText).toContain("- pdf-tools (keyword")
+    expect(firstText).toContain("Armory goal snapshot unavailable (MalformedState")
+  }, RUN_TIMEOUT_MS * 3)
+})

@@ -3,7 +3,10 @@ export declare const OPT_OUT_VARIABLE: "ARMORY_TEST_SKIP"
 /** Every component a suite may need, by the name `ARMORY_TEST_SKIP` uses. */
 export declare const COMPONENTS: { readonly browser: string; readonly pg: string; readonly hosts: string }
 /** The agent hosts the host suites drive, pinned. */
-export declare const TEST_HOSTS: { readonly "claude-code": { readonly package: string; readonly version: string; readonly bin: string } }
+export declare const TEST_HOSTS: {
+  readonly "claude-code": { readonly package: string; readonly version: string; readonly bin: string }
+  readonly codex: { readonly package: string; readonly version: string; readonly bin: string }
+}
 export type TestHost = keyof typeof TEST_HOSTS
 /** Where the host binaries are installed: `ARMORY_TEST_HOSTS_DIR`, else the user's cache. */
 export declare const testHostsDirectory: (env?: NodeJS.ProcessEnv) => string

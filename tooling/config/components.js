@@ -9,7 +9,7 @@ export const OPT_OUT_VARIABLE = "ARMORY_TEST_SKIP"
 export const COMPONENTS = {
   browser: "a headless Chromium",
   pg: "a PostgreSQL server",
-  hosts: "the agent hosts' own binaries (Claude Code)"
+  hosts: "the agent hosts' own binaries (Claude Code, Codex)"
 }
 
 /**
@@ -17,7 +17,8 @@ export const COMPONENTS = {
  * package, installed by `npm test` into a cache outside the repository.
  */
 export const TEST_HOSTS = {
-  "claude-code": { package: "@anthropic-ai/claude-code", version: "2.1.332", bin: "claude" }
+  "claude-code": { package: "@anthropic-ai/claude-code", version: "2.1.332", bin: "claude" },
+  codex: { package: "@openai/codex", version: "0.171.0", bin: "codex" }
 }
 
 /** Where Debian installs Chromium; `ARMORY_CHROMIUM` points elsewhere. */

@@ -5,6 +5,7 @@ export declare const COMPONENTS: { readonly browser: string; readonly pg: string
 /** The agent hosts the host suites drive, pinned. */
 export declare const TEST_HOSTS: {
   readonly "claude-code": { readonly package: string; readonly version: string; readonly bin: string }
+  readonly opencode: { readonly package: string; readonly version: string; readonly bin: string }
   readonly codex: { readonly package: string; readonly version: string; readonly bin: string }
 }
 export type TestHost = keyof typeof TEST_HOSTS

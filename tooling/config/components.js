@@ -9,7 +9,7 @@ export const OPT_OUT_VARIABLE = "ARMORY_TEST_SKIP"
 export const COMPONENTS = {
   browser: "a headless Chromium",
   pg: "a PostgreSQL server",
-  hosts: "the agent hosts' own binaries (Claude Code, Codex)"
+  hosts: "the agent hosts' own binaries (Claude Code, OpenCode, Codex)"
 }
 
 /**
@@ -18,6 +18,7 @@ export const COMPONENTS = {
  */
 export const TEST_HOSTS = {
   "claude-code": { package: "@anthropic-ai/claude-code", version: "2.1.332", bin: "claude" },
+  opencode: { package: "opencode-ai", version: "1.18.33", bin: "opencode" },
   codex: { package: "@openai/codex", version: "0.171.0", bin: "codex" }
 }
 

@@ -90,7 +90,7 @@ describeRequiring("browser", "cleanup receipts, popups and the user's downloads 
       cleanup: session.cleanup
     })
     await disconnect(connection)
-    expect(result.status).toBe("complete")
+    expect({ status: result.status, cleanup: result.cleanup }).toMatchObject({ status: "complete" })
     const download = result.cleanup?.items.find((item) => item.kind === "download")
     expect(download).toMatchObject({ id: "armory-fixture.txt", removed: true })
     expect(readdirSync(downloads)).toEqual([])

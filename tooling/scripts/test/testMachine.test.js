@@ -172,33 +172,35 @@ describe("prepareTestMachine: opt-outs", () => {
 describe("prepareTestMachine: the agent hosts", () => {
   const env = { ARMORY_TEST_SKIP: "browser,pg", ARMORY_TEST_HOSTS_DIR: "/hosts" }
   const claude = "/hosts/@anthropic-ai+claude-code@2.1.332/node_modules/.bin/claude"
+  const opencode = "/hosts/opencode-ai@1.18.33/node_modules/.bin/opencode"
   const codex = "/hosts/@openai+codex@0.171.0/node_modules/.bin/codex"
   const versionAnswers = {
     [`${claude} --version`]: { status: 0, stdout: "2.1.332 (Claude Code)\n" },
+    [`${opencode} --version`]: { status: 0, stdout: "1.18.33\n" },
     [`${codex} --version`]: { status: 0, stdout: "codex-cli 0.171.0\n" }
   }
   const installClaude = "npm install --no-audit --no-fund --loglevel=error --prefix /hosts/@anthropic-ai+claude-code@2.1.332 @anthropic-ai/claude-code@2.1.332"
 
   it("uses pinned hosts that are installed and answer their version, installing nothing", () => {
-    const { machine, ran } = fakeMachine({ executables: [claude, codex], answers: versionAnswers })
+    const { machine, ran } = fakeMachine({ executables: [claude, opencode, codex], answers: versionAnswers })
     const { logged } = prepare(machine, env)
-    expect(ran).toEqual([`${claude} --version`, `${codex} --version`])
-    expect(logged).toEqual([`claude-code: 2.1.332 (Claude Code) at ${claude}`, `codex: codex-cli 0.171.0 at ${codex}`])
+    expect(ran).toEqual([`${claude} --version`, `${opencode} --version`, `${codex} --version`])
+    expect(logged).toEqual([`claude-code: 2.1.332 (Claude Code) at ${claude}`, `opencode: 1.18.33 at ${opencode}`, `codex: codex-cli 0.171.0 at ${codex}`])
   })
 
   it("installs a missing host with npm into its own folder of the cache, and says so", () => {
-    const { machine, ran } = fakeMachine({ executables: [codex], answers: { ...versionAnswers, [installClaude]: ({ install: add }) => (add(claude), 0) } })
+    const { machine, ran } = fakeMachine({ executables: [opencode, codex], answers: { ...versionAnswers, [installClaude]: ({ install: add }) => (add(claude), 0) } })
     const { logged } = prepare(machine, env)
-    expect(ran).toEqual(["mkdir /hosts/@anthropic-ai+claude-code@2.1.332", installClaude, `${claude} --version`, `${codex} --version`])
+    expect(ran).toEqual(["mkdir /hosts/@anthropic-ai+claude-code@2.1.332", installClaude, `${claude} --version`, `${opencode} --version`, `${codex} --version`])
     expect(logged[0]).toMatch(/^@anthropic-ai\/claude-code@2\.1\.332 is missing at .*; installing it for the host suites/)
   })
 
   it("refuses, naming the host and the command, when npm fails or the binary answers another version", () => {
-    const failing = fakeMachine({ executables: [codex], answers: { ...versionAnswers, [installClaude]: { status: 1, stderr: "npm error 404\n" } } })
+    const failing = fakeMachine({ executables: [opencode, codex], answers: { ...versionAnswers, [installClaude]: { status: 1, stderr: "npm error 404\n" } } })
     const error = refusal(failing.machine, env)
     expect(error).toBeInstanceOf(MachineNotReady)
     expect(error.message).toMatch(/^claude-code: `npm install --prefix \/hosts\/.* @anthropic-ai\/claude-code@2\.1\.332` failed: npm error 404; .*ARMORY_TEST_SKIP=hosts/)
-    const other = fakeMachine({ executables: [claude, codex], answers: { ...versionAnswers, [`${codex} --version`]: { status: 0, stdout: "codex-cli 0.100.0\n" } } })
+    const other = fakeMachine({ executables: [claude, opencode, codex], answers: { ...versionAnswers, [`${codex} --version`]: { status: 0, stdout: "codex-cli 0.100.0\n" } } })
     expect(refusal(other.machine, env).message).toMatch(/^codex at .* does not answer version 0\.171\.0/)
   })
 })

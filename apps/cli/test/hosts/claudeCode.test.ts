@@ -1,47 +1,13 @@
-import { spawn } from "node:child_process"
-import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { dirname, join } from "node:path"
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { describeRequiring, hostExecutable } from "@armory/config/test-components"
-import { afterEach, expect, it } from "vitest"
+import { expect, it } from "vitest"
 import { armory } from "../support/armory.js"
 import { type MessagesRequest, type ScriptedAnswer, startAnthropicApi, toolResults } from "./support/anthropicApi.js"
+import { scriptSteps } from "./support/scriptedApi.js"
+import { afterThisTest, HOST_RUN_TIMEOUT_MS, hostPath, initProject, ledgerKinds, runHostProcess, temporary } from "./support/hostProject.js"
 
-const bin = join(import.meta.dirname, "..", "..", "dist", "bin.js")
-const RUN_TIMEOUT_MS = 120_000
-
-const cleanups: Array<() => Promise<void> | void> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).toReversed()) await cleanup()
-})
-
-const temporary = (prefix: string): string => {
-  const directory = mkdtempSync(join(tmpdir(), prefix))
-  cleanups.push(() => rmSync(directory, { recursive: true, force: true }))
-  return directory
-}
-
-const write = (root: string, relative: string, text: string) => {
-  mkdirSync(dirname(join(root, relative)), { recursive: true })
-  writeFileSync(join(root, relative), text)
-}
-
-/**
- * A project as a user has it: a keyword skill, a path skill, a broken skill, and `armory` on PATH
- * (the installed CLI) set up with `armory init claude-code --command armory`, exactly as a user runs it.
- */
-const project = async () => {
-  const root = temporary("armory-claude-project-")
-  write(root, ".armory/skills/pdf-tools/SKILL.md", "---\nname: pdf-tools\ndescription: Merge and split PDF files.\nautoInject:\n  keywords: [pdf]\n---\n# PDF tools\n")
-  write(root, ".armory/skills/comment-checker/SKILL.md", "---\nname: comment-checker\ndescription: Checks the comments an edit adds.\nautoInject:\n  paths: ['**/*.ts']\n---\n# Comments\n")
-  write(root, ".armory/skills/broken/SKILL.md", "---\nname: broken\ndescription: [unclosed\n---\n")
-  const shims = temporary("armory-claude-bin-")
-  write(shims, "armory", `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} "$@"\n`)
-  chmodSync(join(shims, "armory"), 0o755)
-  const init = await armory(["init", "claude-code", "--command", "armory"], { cwd: root })
-  expect(init.code).toBe(0)
-  return { root, shims }
-}
+const project = () => initProject("claude-code", "armory-claude")
 
 interface HostRun {
   readonly code: number | null
@@ -64,12 +30,12 @@ const runClaude = async (options: {
   readonly args?: ReadonlyArray<string>
 }): Promise<HostRun> => {
   const api = await startAnthropicApi(options.script)
-  cleanups.push(() => api.close())
+  afterThisTest(() => api.close())
   const home = temporary("armory-claude-home-")
   mkdirSync(join(home, "tmp"))
   writeFileSync(join(home, ".claude.json"), JSON.stringify({ projects: { [options.trusted]: { hasTrustDialogAccepted: true } } }))
   const env = {
-    PATH: `${options.shims}:${process.env["PATH"] ?? "/usr/bin:/bin"}`,
+    PATH: hostPath(options.shims),
     HOME: home,
     TMPDIR: join(home, "tmp"),
     ANTHROPIC_BASE_URL: api.url,
@@ -77,33 +43,16 @@ const runClaude = async (options: {
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
     MCP_CONNECTION_NONBLOCKING: "false"
   }
-  const child = spawn(hostExecutable("claude-code"), ["-p", options.prompt, "--permission-mode", "acceptEdits", ...(options.args ?? [])], { cwd: options.cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true })
-  let stdout = ""
-  let stderr = ""
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-  const timer = setTimeout(() => process.kill(-(child.pid ?? 0), "SIGKILL"), RUN_TIMEOUT_MS)
-  const code = await new Promise<number | null>((resolve) => child.on("exit", (exitCode) => resolve(exitCode)))
-  clearTimeout(timer)
+  const { code, stdout, stderr } = await runHostProcess(hostExecutable("claude-code"), ["-p", options.prompt, "--permission-mode", "acceptEdits", ...(options.args ?? [])], { cwd: options.cwd, env })
   const requests = api.requests.flatMap((request) => (request.body === undefined ? [] : [request.body]))
   // The host asked the model API for nothing else.
   expect(api.requests.filter((request) => !request.path.startsWith("/v1/messages"))).toEqual([])
   return { code, stdout, stderr, requests }
 }
 
-/** The model's side of a conversation: the tool calls in order, then a final answer. */
-const scripted = (steps: ReadonlyArray<ScriptedAnswer | ((request: MessagesRequest) => ScriptedAnswer)>) => (request: MessagesRequest, index: number): ScriptedAnswer => {
-  const step = steps[index] ?? { text: "nothing more to do" }
-  return typeof step === "function" ? step(request) : step
-}
+const scripted = (steps: ReadonlyArray<ScriptedAnswer | ((request: MessagesRequest) => ScriptedAnswer)>) => scriptSteps(steps, { text: "nothing more to do" })
 
 const lastResult = (request: MessagesRequest) => toolResults(request).at(-1) ?? { text: "", isError: false }
-
-const ledgerKinds = (root: string): ReadonlyArray<string> =>
-  readFileSync(join(root, ".armory", "goals", "ledger.jsonl"), "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => (JSON.parse(line) as { kind: string }).kind)
 
 describeRequiring("hosts", "Claude Code set up with `armory init claude-code`", () => {
   it("arms the prompt's skills, offers Armory's tools at once, runs a goal through its gate, code mode and a post-edit skill", async () => {
@@ -152,7 +101,7 @@ describeRequiring("hosts", "Claude Code set up with `armory init claude-code`", 
     expect(JSON.stringify(run.requests[8])).not.toContain("Armory skills armed by the edit")
     // The goal snapshot reached the model once, not once per hook.
     expect(JSON.stringify(run.requests[1]).split("Armory goal (armory://goals/snapshot)").length - 1).toBeLessThanOrEqual(1)
-  }, RUN_TIMEOUT_MS * 2)
+  }, HOST_RUN_TIMEOUT_MS * 2)
 
   it("keeps the session going with a bad ledger line, and from a subfolder works on the project's goal", async () => {
     const { root, shims } = await project()
@@ -178,5 +127,5 @@ describeRequiring("hosts", "Claude Code set up with `armory init claude-code`", 
     const firstText = JSON.stringify(broken.requests[0])
     expect(firstText).toContain("- pdf-tools (keyword")
     expect(firstText).toContain("Armory goal snapshot unavailable (MalformedState")
-  }, RUN_TIMEOUT_MS * 3)
+  }, HOST_RUN_TIMEOUT_MS * 3)
 })

@@ -1,0 +1,156 @@
+import { spawnSync } from "node:child_process"
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { testHostsDirectory } from "@armory/config/components"
+import { describeRequiring, hostExecutable } from "@armory/config/test-components"
+import { expect, it } from "vitest"
+import { armory } from "../support/armory.js"
+import { type ChatAnswer, type ChatRequest, chatToolResults, contentText, startChatCompletionsApi } from "./support/chatCompletionsApi.js"
+import { afterThisTest, HOST_RUN_TIMEOUT_MS, hostPath, initProject, ledgerKinds, runHostProcess, temporary, writeFile } from "./support/hostProject.js"
+import { scriptSteps } from "./support/scriptedApi.js"
+
+const project = () => initProject("opencode", "armory-opencode")
+
+/**
+ * `opencode run` in `cwd` against the scripted model. The user's own OpenCode configuration (a home
+ * of its own) names the model provider, as a user's does, and turns off what reaches for the
+ * internet (the models.dev catalog, self-update). npm's cache is the test machine's, so OpenCode's
+ * own install of its plugin kit into `.opencode/` costs what it costs a user who has used npm before.
+ */
+const runOpenCode = async (options: { readonly cwd: string; readonly shims: string; readonly prompt: string; readonly script: ReadonlyArray<ChatAnswer | ((request: ChatRequest) => ChatAnswer)> }) => {
+  const api = await startChatCompletionsApi(scriptSteps(options.script, { text: "nothing more to do" }))
+  afterThisTest(() => api.close())
+  const home = temporary("armory-opencode-home-")
+  writeFile(
+    home,
+    ".config/opencode/opencode.json",
+    JSON.stringify({
+      $schema: "https://opencode.ai/config.json",
+      provider: {
+        scripted: {
+          npm: "@ai-sdk/openai-compatible",
+          name: "Scripted",
+          options: { baseURL: api.url, apiKey: "scripted" },
+          models: { "scripted-model": { name: "Scripted model", tool_call: true, limit: { context: 200_000, output: 8_000 } } }
+        }
+      },
+      model: "scripted/scripted-model",
+      autoupdate: false,
+      share: "disabled"
+    })
+  )
+  const env = {
+    PATH: hostPath(options.shims),
+    HOME: home,
+    OPENCODE_DISABLE_MODELS_FETCH: "1",
+    OPENCODE_DISABLE_AUTOUPDATE: "1",
+    npm_config_cache: join(testHostsDirectory(), "npm-cache")
+  }
+  const { code, stdout, stderr } = await runHostProcess(hostExecutable("opencode"), ["run", "--format", "json", options.prompt], { cwd: options.cwd, env })
+  // The host asked the model API for nothing else.
+  expect(api.requests.filter((request) => request.path !== "/v1/chat/completions")).toEqual([])
+  return { code, stdout, stderr, requests: api.agentRequests() }
+}
+
+const armoryCall = (tool: string, input: Record<string, unknown> = {}): ChatAnswer => ({ tool: `armory_${tool}`, input })
+
+/** What the user's turn says to the model in a request: every user message's text. */
+const userText = (request: ChatRequest | undefined): string =>
+  (request?.messages ?? [])
+    .filter((message) => message.role === "user")
+    .map((message) => contentText(message.content))
+    .join("\n")
+
+/** The text OpenCode printed as the model's answers (`--format json` events). */
+const answerText = (stdout: string): string =>
+  stdout
+    .split("\n")
+    .flatMap((line) => {
+      try {
+        const event = JSON.parse(line) as { type?: string; part?: { text?: string } }
+        return event.type === "text" && typeof event.part?.text === "string" ? [event.part.text] : []
+      } catch {
+        return []
+      }
+    })
+    .join("\n")
+
+describeRequiring("hosts", "OpenCode set up with `armory init opencode`", () => {
+  it("arms the prompt's skills, offers Armory's tools at once, runs a goal through its gate, code mode and a post-edit skill", async () => {
+    const { root, shims } = await project()
+    let criterionId = ""
+    const run = await runOpenCode({
+      cwd: root,
+      shims,
+      prompt: "Merge the two pdf reports \u202E\u0007 and ship the export",
+      script: [
+        armoryCall("goal_set", { objective: "Ship the export" }),
+        armoryCall("goal_add_criterion", { scenario: "the export works", qaChannel: "cli", testRef: "export.test.ts" }),
+        (request) => {
+          criterionId = String((JSON.parse(chatToolResults(request).at(-1) ?? "{}") as { id?: string }).id)
+          return armoryCall("goal_complete")
+        },
+        () => armoryCall("goal_evidence", { criterionId, kind: "green", ref: "export.test.ts" }),
+        () => armoryCall("goal_evidence", { criterionId, kind: "scenario", ref: "ran the export by hand" }),
+        () => armoryCall("goal_criterion_status", { criterionId, status: "pass" }),
+        armoryCall("goal_complete"),
+        armoryCall("execute", { code: 'console.log("logged"); await channel.send({ text: "hello from code" }); return 6 * 7' }),
+        { tool: "write", input: { filePath: join(root, "src", "a\u202Ests.ts"), content: "export const a = 1\n" } },
+        { text: "All done." }
+      ]
+    })
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
+    expect(answerText(run.stdout)).toContain("All done.")
+    const [first] = run.requests
+    const offered = (first?.tools ?? []).map((tool) => tool.function.name)
+    expect(offered).toEqual(expect.arrayContaining(["armory_goal_set", "armory_goal_status", "armory_goal_complete", "armory_execute", "armory_skills_list"]))
+    // The plugin added the skills the prompt arms to the user's message.
+    const asked = userText(first)
+    expect(asked).toContain("Armory skills armed by this prompt")
+    expect(asked).toContain('- pdf-tools (keyword "pdf")')
+    const results = chatToolResults(run.requests.at(-1) ?? { model: "", messages: [] })
+    expect(results).toHaveLength(9)
+    // The refusal reaches the model naming what is unmet.
+    expect(results[2]).toContain(`completion refused: 1 unmet (${criterionId} owes pass, green, scenario)`)
+    expect(results[6]).toContain('"status":"complete"')
+    // OpenCode passes on only the text part: it carries the result, the logs and the channel's messages.
+    expect(JSON.parse(results[7] ?? "{}")).toMatchObject({ status: "completed", result: 42, logs: ["[log] logged"] })
+    expect(results[7]).toContain("hello from code")
+    expect(ledgerKinds(root)).toContain("goal_completed")
+    // The write's result carries the skill its path arms, the file's name with its bidi override written out.
+    expect(results[8]).toContain('Armory skills armed by the edit of "src/a\\u{202E}sts.ts"')
+    const added = results[8] ?? ""
+    expect(added.slice(added.indexOf("Armory skills armed by the edit"))).not.toContain("\u202E")
+    expect(results.slice(0, 8).join("\n")).not.toContain("Armory skills armed by the edit")
+    expect(readFileSync(join(root, "src", "a\u202Ests.ts"), "utf8")).toBe("export const a = 1\n")
+    // The goal snapshot reached the model once in the session.
+    expect(JSON.stringify(run.requests.at(-1)).split("Armory goal (armory://goals/snapshot)").length - 1).toBeLessThanOrEqual(1)
+  }, HOST_RUN_TIMEOUT_MS * 2)
+
+  it("from a subfolder of the repository works on the project's goal, and a bad ledger line costs only the snapshot", async () => {
+    const { root, shims } = await project()
+    expect(spawnSync("git", ["init", "-q"], { cwd: root }).status).toBe(0)
+    expect((await armory(["goal", "set", "--objective", "The project's goal"], { cwd: root })).code).toBe(0)
+    const subfolder = join(root, "packages", "app")
+    mkdirSync(subfolder, { recursive: true })
+    const sub = await runOpenCode({ cwd: subfolder, shims, prompt: "what is the goal of this pdf work?", script: [armoryCall("goal_status"), { text: "It is the project's goal." }] })
+    expect({ code: sub.code, stderr: sub.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
+    expect(chatToolResults(sub.requests.at(-1) ?? { model: "", messages: [] }).at(-1)).toContain("The project's goal")
+    // The plugin found the same project from the subfolder: its skills, and its goal in the snapshot.
+    expect(userText(sub.requests[0])).toContain("- pdf-tools (keyword")
+    expect(userText(sub.requests[0])).toContain("The project's goal")
+    // What the hooks cache is kept out of git; the skills and the goals are the project's to commit.
+    const untracked = spawnSync("git", ["status", "--porcelain", "--untracked-files=all"], { cwd: root, encoding: "utf8" }).stdout
+    expect(untracked).toContain(".armory/skills/pdf-tools/SKILL.md")
+    expect(untracked).toContain(".armory/goals/ledger.jsonl")
+    expect(existsSync(join(root, ".armory", "cache"))).toBe(true)
+    expect(untracked).not.toContain(".armory/cache")
+
+    appendFileSync(join(root, ".armory", "goals", "ledger.jsonl"), "{not a ledger line\n")
+    const broken = await runOpenCode({ cwd: root, shims, prompt: "split this pdf", script: [{ text: "Split." }] })
+    expect({ code: broken.code, stderr: broken.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
+    expect(answerText(broken.stdout)).toContain("Split.")
+    expect(userText(broken.requests[0])).toContain("- pdf-tools (keyword")
+    expect(userText(broken.requests[0])).toContain("Armory goal snapshot unavailable (MalformedState")
+  }, HOST_RUN_TIMEOUT_MS * 3)
+})

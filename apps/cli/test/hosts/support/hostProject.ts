@@ -1,0 +1,82 @@
+import { spawn } from "node:child_process"
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { afterEach, expect } from "vitest"
+import { armory } from "../../support/armory.js"
+
+const bin = join(import.meta.dirname, "..", "..", "..", "dist", "bin.js")
+
+/** How long one host run may take before it is killed (its process group) and the test fails. */
+export const HOST_RUN_TIMEOUT_MS = 120_000
+
+const cleanups: Array<() => Promise<void> | void> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).toReversed()) await cleanup()
+})
+
+/** Runs `cleanup` after the current test, newest first. */
+export const afterThisTest = (cleanup: () => Promise<void> | void): void => {
+  cleanups.push(cleanup)
+}
+
+/** A fresh directory, removed after the current test. */
+export const temporary = (prefix: string): string => {
+  const directory = mkdtempSync(join(tmpdir(), prefix))
+  afterThisTest(() => rmSync(directory, { recursive: true, force: true }))
+  return directory
+}
+
+export const writeFile = (root: string, relative: string, text: string): void => {
+  mkdirSync(dirname(join(root, relative)), { recursive: true })
+  writeFileSync(join(root, relative), text)
+}
+
+/** The skills every host project has: one a keyword arms, one an edited `.ts` file arms, and one that cannot load. */
+export const PROJECT_SKILLS = {
+  ".armory/skills/pdf-tools/SKILL.md": "---\nname: pdf-tools\ndescription: Merge and split PDF files.\nautoInject:\n  keywords: [pdf]\n---\n# PDF tools\n\nMerge with `qpdf --empty --pages a.pdf b.pdf -- out.pdf`.\n",
+  ".armory/skills/comment-checker/SKILL.md": "---\nname: comment-checker\ndescription: Checks the comments an edit adds.\nautoInject:\n  paths: ['**/*.ts']\n---\n# Comments\n\nRead every comment the edit added.\n",
+  ".armory/skills/broken/SKILL.md": "---\nname: broken\ndescription: [unclosed\n---\n"
+} as const
+
+/**
+ * A project as a user has it — the skills above, and `armory` on PATH (the installed CLI) — set up
+ * with `armory init <host> --command armory`, exactly as a user runs it. `shims` is the folder to put
+ * first on the host's PATH.
+ */
+export const initProject = async (host: "claude-code" | "opencode" | "codex", prefix: string) => {
+  const root = temporary(`${prefix}-project-`)
+  for (const [relative, text] of Object.entries(PROJECT_SKILLS)) writeFile(root, relative, text)
+  const shims = temporary(`${prefix}-bin-`)
+  writeFile(shims, "armory", `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} "$@"\n`)
+  chmodSync(join(shims, "armory"), 0o755)
+  const init = await armory(["init", host, "--command", "armory"], { cwd: root })
+  expect({ code: init.code, stderr: init.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
+  return { root, shims }
+}
+
+/** The PATH a host runs with: the shims first, then the test's own (where node and npm are). */
+export const hostPath = (shims: string): string => `${shims}:${process.env["PATH"] ?? "/usr/bin:/bin"}`
+
+/**
+ * Runs a host's binary in its own process group with only `env`; the group is killed when the run
+ * outlives {@link HOST_RUN_TIMEOUT_MS}, which the test then sees as a null exit code.
+ */
+export const runHostProcess = async (command: string, args: ReadonlyArray<string>, options: { readonly cwd: string; readonly env: Record<string, string> }) => {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"], detached: true })
+  let stdout = ""
+  let stderr = ""
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+  const timer = setTimeout(() => process.kill(-(child.pid ?? 0), "SIGKILL"), HOST_RUN_TIMEOUT_MS)
+  const code = await new Promise<number | null>((resolve) => child.on("exit", (exitCode) => resolve(exitCode)))
+  clearTimeout(timer)
+  return { code, stdout, stderr }
+}
+
+/** The kinds of the events in the project's goal ledger, in order. */
+export const ledgerKinds = (root: string): ReadonlyArray<string> =>
+  readFileSync(join(root, ".armory", "goals", "ledger.jsonl"), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => (JSON.parse(line) as { kind: string }).kind)

@@ -33,6 +33,8 @@ export const hookCommand = Command.make(
       "file's project-relative path arms; SessionStart adds the goal snapshot.\n" +
       "opencode: what the plugin `armory init opencode` writes sends (chat.message, tool.execute.after of edit, write,\n" +
       "multiedit, patch), answered as {\"text\": \"…\"}.\n" +
+      "codex: the same events as claude-code, in the same format; PostToolUse of apply_patch adds the skills the files its\n" +
+      "patch names arm.\n" +
       "A goal snapshot that cannot be read is said in one line; the armed skills are still added.\n" +
       "Nothing to add prints nothing. The added text is at most 10,000 characters.\n" +
       "The skills and the snapshot are cached under the project's .armory/cache and checked against the files on every call.\n" +

@@ -1,8 +1,8 @@
-import { claudeCodeHook, openCodeHook } from "@armory/host/hooks"
+import { claudeCodeHook, codexHook, openCodeHook } from "@armory/host/hooks"
 import { type HookHost, parseHookArguments } from "./internal/HookArguments.js"
 
 /** Each host's hook: its input on stdin, answered in its own output format. */
-const HOOK_ANSWERS = { "claude-code": claudeCodeHook, opencode: openCodeHook } as const satisfies Record<HookHost, unknown>
+const HOOK_ANSWERS = { "claude-code": claudeCodeHook, opencode: openCodeHook, codex: codexHook } as const satisfies Record<HookHost, unknown>
 
 /** The most of stdin a hook reads: a host's payload is far smaller; past this it is not read further. */
 export const MAX_HOOK_INPUT_BYTES = 16 * 1024 * 1024

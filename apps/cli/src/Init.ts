@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises"
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path"
-import { DEFAULT_ARMORY_COMMAND, defaultSkillSources, hostSetup, SETUP_HOSTS } from "@armory/host"
+import { DEFAULT_ARMORY_COMMAND, defaultSkillSources, hostSetup, SETUP_HOSTS, SETUP_NEXT_STEPS } from "@armory/host"
 import { loadSkills } from "@armory/skill-loader"
 import { createTwoFilesPatch } from "diff"
 import { Console, Effect } from "effect"
@@ -78,13 +78,15 @@ export const initCommand = Command.make(
       }
       outcomes.push({ path: file.path, status: "changed" })
     }
-    if (json) yield* Console.log(JSON.stringify({ host, dryRun, files: outcomes }))
+    const nextStep = SETUP_NEXT_STEPS[host]
+    if (json) yield* Console.log(JSON.stringify({ host, dryRun, files: outcomes, ...(nextStep === undefined ? {} : { nextStep }) }))
     else {
       if (dryRun && patches.length > 0) yield* Console.log(patches.join(""))
       for (const outcome of outcomes) {
         const status = outcome.status !== "changed" ? outcome.status : dryRun ? "would write" : "written"
         yield* Console.log(`${status.padEnd(11)} ${outcome.path}${outcome.detail === undefined ? "" : `: ${outcome.detail}`}`)
       }
+      if (nextStep !== undefined) yield* Console.log(`next step: ${nextStep}`)
     }
     const refused = outcomes.filter((outcome) => outcome.status === "refused")
     if (refused.length > 0) return yield* new CommandFailed({ message: `${refused.length} file(s) left as they were: ${refused.map((outcome) => outcome.path).join(", ")}` })
@@ -96,7 +98,9 @@ export const initCommand = Command.make(
       "hooks that run `armory hook claude-code`, and .mcp.json gets the `armory` MCP server (`armory mcp`).\n" +
       "opencode: opencode.json gets the `armory` MCP server, .opencode/plugins/armory.js the plugin (chat.message and\n" +
       "tool.execute.after, running `armory hook opencode`; it imports nothing, so OpenCode installs nothing for it).\n" +
-      "codex: .codex/config.toml gets [mcp_servers.armory] (required, its tools approved), and AGENTS.md a section listing the\n" +
+      "codex: .codex/config.toml gets [mcp_servers.armory] (required, its tools approved), .codex/hooks.json the SessionStart,\n" +
+      "UserPromptSubmit and PostToolUse (apply_patch) hooks that run `armory hook codex` (Codex runs them once you trust them\n" +
+      "under /hooks), and AGENTS.md a section listing the\n" +
       "project's skills Codex does not list itself (name, description, what arms it, SKILL.md) between\n" +
       "<!-- armory:skills:begin --> and <!-- armory:skills:end -->; run it again when the skills change.\n" +
       "What is there is kept; what is already set up is not added again, so a second run changes nothing.\n" +

@@ -80,7 +80,7 @@ describe("armory hook claude-code (the process Claude Code runs)", () => {
     const cases: ReadonlyArray<readonly [ReadonlyArray<string>, string | Buffer, RegExp]> = [
       [["claude-code"], "{not json", /the hook input is not JSON/],
       [["claude-code"], "", /not JSON/],
-      [["cursor-ide"], prompt(dir, "pdf"), /name the host: armory hook claude-code\|opencode \(not "cursor-ide"\)/],
+      [["cursor-ide"], prompt(dir, "pdf"), /name the host: armory hook claude-code\|opencode\|codex \(not "cursor-ide"\)/],
       [[], prompt(dir, "pdf"), /name the host/],
       [["claude-code", "--frobnicate"], prompt(dir, "pdf"), /unknown argument "--frobnicate"/],
       [["claude-code", "--dir"], prompt(dir, "pdf"), /--dir needs a value/],

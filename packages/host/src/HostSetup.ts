@@ -1,5 +1,6 @@
 import { parse as parseToml, stringify as stringifyToml } from "smol-toml"
 import { CLAUDE_CODE_EDIT_TOOLS } from "./hooks/ClaudeCodeHook.js"
+import { CODEX_EDIT_TOOLS } from "./hooks/CodexHook.js"
 import { OPENCODE_PLUGIN_MARKER, openCodePluginModule } from "./internal/OpenCodePluginModule.js"
 
 /**
@@ -42,12 +43,37 @@ const formatted = (value: Json): string => `${JSON.stringify(value, null, 2)}\n`
 /** A shell command line from words, each quoted only when it needs to be. */
 const commandLine = (words: ReadonlyArray<string>): string => words.map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`)).join(" ")
 
-/** The Claude Code events Armory answers, and the tools a `PostToolUse` entry matches. */
-const CLAUDE_CODE_HOOKS: ReadonlyArray<{ readonly event: string; readonly matcher?: string }> = [
+/** A host's hook events Armory answers, and the tools a `PostToolUse` entry matches. */
+type HookEvents = ReadonlyArray<{ readonly event: string; readonly matcher?: string }>
+
+const CLAUDE_CODE_HOOKS: HookEvents = [
   { event: "SessionStart" },
   { event: "UserPromptSubmit" },
   { event: "PostToolUse", matcher: Object.keys(CLAUDE_CODE_EDIT_TOOLS).join("|") }
 ]
+
+const CODEX_HOOKS: HookEvents = [{ event: "SessionStart" }, { event: "UserPromptSubmit" }, { event: "PostToolUse", matcher: Object.keys(CODEX_EDIT_TOOLS).join("|") }]
+
+/**
+ * A `hooks` object (event → matcher groups → command hooks, the shape Claude Code and Codex share)
+ * with a group running `hookCommand` added for each event that has none yet; `where` names the object
+ * in the reasons. Answers whether anything was added.
+ */
+const mergeHookGroups = (where: string, current: unknown, hookCommand: string, events: HookEvents): { readonly hooks: Json; readonly added: boolean } | { readonly error: string } => {
+  const hooks = current ?? {}
+  if (!isObject(hooks)) return { error: `${where}: \`hooks\` is not an object; it was left as it is` }
+  const merged: Json = { ...hooks }
+  let added = false
+  for (const { event, matcher } of events) {
+    const groups = merged[event] ?? []
+    if (!Array.isArray(groups)) return { error: `${where}: \`hooks.${event}\` is not a list; it was left as it is` }
+    const present = groups.some((group) => isObject(group) && Array.isArray(group["hooks"]) && group["hooks"].some((hook) => isObject(hook) && hook["command"] === hookCommand))
+    if (present) continue
+    merged[event] = [...groups, { ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: "command", command: hookCommand }] }]
+    added = true
+  }
+  return { hooks: merged, added }
+}
 
 /**
  * The permission rule that lets the model call Armory's MCP tools without asking each time: Claude
@@ -61,28 +87,32 @@ const claudeCodeSettings = (hookCommand: string): SetupFile => ({
     const parsed = parseObject(".claude/settings.json", current)
     if ("error" in parsed) return parsed
     const settings = parsed.value
-    const hooks = settings["hooks"] ?? {}
-    if (!isObject(hooks)) return { error: ".claude/settings.json: `hooks` is not an object; it was left as it is" }
-    const merged: Json = { ...hooks }
-    let added = false
-    for (const { event, matcher } of CLAUDE_CODE_HOOKS) {
-      const groups = merged[event] ?? []
-      if (!Array.isArray(groups)) return { error: `.claude/settings.json: \`hooks.${event}\` is not a list; it was left as it is` }
-      const present = groups.some(
-        (group) => isObject(group) && Array.isArray(group["hooks"]) && group["hooks"].some((hook) => isObject(hook) && hook["command"] === hookCommand)
-      )
-      if (present) continue
-      merged[event] = [...groups, { ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: "command", command: hookCommand }] }]
-      added = true
-    }
+    const hooks = mergeHookGroups(".claude/settings.json", settings["hooks"], hookCommand, CLAUDE_CODE_HOOKS)
+    if ("error" in hooks) return hooks
     const permissions = settings["permissions"] ?? {}
     if (!isObject(permissions)) return { error: ".claude/settings.json: `permissions` is not an object; it was left as it is" }
     const allow = permissions["allow"] ?? []
     if (!Array.isArray(allow)) return { error: ".claude/settings.json: `permissions.allow` is not a list; it was left as it is" }
     const allowed = allow.includes(CLAUDE_CODE_ARMORY_TOOLS)
     // Nothing to add leaves the file byte for byte as it was, however it is formatted.
-    if (!added && allowed && current !== undefined) return { text: current }
-    return { text: formatted({ ...settings, permissions: { ...permissions, allow: allowed ? allow : [...allow, CLAUDE_CODE_ARMORY_TOOLS] }, hooks: merged }) }
+    if (!hooks.added && allowed && current !== undefined) return { text: current }
+    return { text: formatted({ ...settings, permissions: { ...permissions, allow: allowed ? allow : [...allow, CLAUDE_CODE_ARMORY_TOOLS] }, hooks: hooks.hooks }) }
+  }
+})
+
+/**
+ * `.codex/hooks.json`, the project's hooks Codex runs once the user has trusted them (Codex asks in
+ * its `/hooks` view; a hook whose entry changes must be trusted again).
+ */
+const codexHooks = (hookCommand: string): SetupFile => ({
+  path: ".codex/hooks.json",
+  merge: (current) => {
+    const parsed = parseObject(".codex/hooks.json", current)
+    if ("error" in parsed) return parsed
+    const hooks = mergeHookGroups(".codex/hooks.json", parsed.value["hooks"], hookCommand, CODEX_HOOKS)
+    if ("error" in hooks) return hooks
+    if (!hooks.added && current !== undefined) return { text: current }
+    return { text: formatted({ ...parsed.value, hooks: hooks.hooks }) }
   }
 })
 
@@ -232,7 +262,12 @@ export const agentsSection = (skills: ReadonlyArray<SetupSkill>, relativeTo: (lo
   })
   const heading = [
     AGENTS_SECTION_BEGIN,
-    "## Skills",
+    "## Armory",
+    "",
+    "Armory's MCP server `armory` serves this project's durable goal (`goal_status`, `goal_set`, `goal_evidence`, `goal_complete` and the other `goal_` tools), " +
+      "code mode (`execute`) and its skills (`skills_list`, `skill_read`). Codex may hold MCP tools back: when they are not among your tools, find them with `tool_search` (query: armory).",
+    "",
+    "### Skills",
     "",
     "Besides the skills Codex lists itself, this project keeps these. Use a skill when the task clearly matches its description: read its SKILL.md first and follow it.",
     ""
@@ -268,6 +303,19 @@ const agentsFile = (section: string): SetupFile => ({
   }
 })
 
+/**
+ * What a user must still do in the host after `armory init`, when anything: Codex runs a project's
+ * hooks only once the user has trusted each of them (trust is kept in the user's own Codex
+ * configuration, which a project cannot write).
+ */
+export const SETUP_NEXT_STEPS: Readonly<Record<SetupHost, string | undefined>> = {
+  "claude-code": undefined,
+  opencode: undefined,
+  codex:
+    "Codex runs the hooks in .codex/hooks.json only once you trust them: start `codex` in this project, open /hooks and trust " +
+    "Armory's three (again whenever that file changes). Until then Armory's MCP tools and AGENTS.md section work without them."
+}
+
 /** What a setup needs to know besides the command: the loaded skills (for the AGENTS.md section) and how to show their paths. */
 export interface SetupContext {
   readonly skills?: ReadonlyArray<SetupSkill> | undefined
@@ -290,6 +338,6 @@ export const hostSetup = (
     case "opencode":
       return [openCodeConfig(command), openCodePluginFile(command)]
     case "codex":
-      return [codexConfig(command), agentsFile(agentsSection(context.skills ?? [], context.relativeTo ?? ((location) => location)))]
+      return [codexConfig(command), codexHooks(commandLine([...command, "hook", "codex"])), agentsFile(agentsSection(context.skills ?? [], context.relativeTo ?? ((location) => location)))]
   }
 }

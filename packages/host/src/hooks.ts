@@ -1,4 +1,6 @@
-export { CLAUDE_CODE_EDIT_TOOLS, claudeCodeHook, type HookAnswer, type HookOptions } from "./hooks/ClaudeCodeHook.js"
+export { CLAUDE_CODE_EDIT_TOOLS, claudeCodeHook, type HookOptions } from "./hooks/ClaudeCodeHook.js"
+export { CODEX_EDIT_TOOLS, codexHook, type CodexHookOptions } from "./hooks/CodexHook.js"
+export type { HookAnswer } from "./hooks/CommandHook.js"
 export { contextBlock, contextLine } from "./hooks/ContextText.js"
 export { armForHook, type HookArmed, hookCacheDirectory, type HookSkill, hookSkills } from "./hooks/HookCatalog.js"
 export { type HookContextInput, MAX_HOOK_CONTEXT_CHARS, renderHookContext } from "./hooks/HookContext.js"

@@ -2,7 +2,7 @@ import { resolve } from "node:path"
 import { DEFAULT_SKILL_ROOTS_TEXT } from "@armory/host/hooks"
 
 /** The hosts `armory hook` answers. */
-export const HOOK_HOSTS = ["claude-code", "opencode"] as const
+export const HOOK_HOSTS = ["claude-code", "opencode", "codex"] as const
 export type HookHost = (typeof HOOK_HOSTS)[number]
 
 /**

@@ -1,6 +1,6 @@
-import { mkdirSync } from "node:fs"
+import { appendFileSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
-import { spawnSync } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
 import { describeRequiring, hostExecutable } from "@armory/config/test-components"
 import { expect, it } from "vitest"
 import { armory } from "../support/armory.js"
@@ -10,20 +10,64 @@ import { scriptSteps } from "./support/scriptedApi.js"
 
 const project = () => initProject("codex", "armory-codex")
 
+/** What `codex app-server` answers `hooks/list` with, as far as the trust needs it. */
+interface ListedHook {
+  readonly key: string
+  readonly command: string
+  readonly currentHash: string
+  readonly trustStatus: string
+}
+
 /**
- * `codex exec` in `cwd` against the scripted model. The user's own Codex configuration (a home of
- * its own) names the model provider and trusts the project, as a user's does; nothing else is set.
+ * The hooks Codex finds for a session in `cwd`, listed by Codex itself (its app server's
+ * `hooks/list`, which its `/hooks` view shows), each with the hash its trust must name.
+ */
+const listHooks = (cwd: string, env: Record<string, string>) =>
+  new Promise<ReadonlyArray<ListedHook>>((resolve, reject) => {
+    const server = spawn(hostExecutable("codex"), ["app-server"], { cwd, env, stdio: ["pipe", "pipe", "ignore"] })
+    const timer = setTimeout(() => {
+      server.kill("SIGKILL")
+      reject(new Error("codex app-server did not list the hooks within 30 s"))
+    }, 30_000)
+    let buffered = ""
+    server.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      buffered += chunk
+      const lines = buffered.split("\n")
+      buffered = lines.pop() ?? ""
+      for (const line of lines) {
+        const message = JSON.parse(line) as { id?: number; result?: { data: ReadonlyArray<{ hooks: ReadonlyArray<ListedHook> }> } }
+        if (message.id !== 2) continue
+        clearTimeout(timer)
+        server.kill()
+        resolve(message.result?.data.flatMap((entry) => entry.hooks) ?? [])
+      }
+    })
+    for (const message of [
+      { id: 1, method: "initialize", params: { clientInfo: { name: "armory-host-suite", version: "1" } } },
+      { method: "initialized" },
+      { id: 2, method: "hooks/list", params: { cwds: [cwd] } }
+    ])
+      server.stdin.write(`${JSON.stringify(message)}\n`)
+  })
+
+/**
+ * `codex exec` in `cwd` against the scripted model, which is served as one of Codex's own models
+ * (so Codex offers it the `apply_patch` edit tool, and holds MCP tools back until it searches for
+ * them). The user's own Codex configuration (a home of its own) names the model provider, trusts
+ * the project and — as a user does once in Codex's `/hooks` view — Armory's hooks, by the hashes
+ * Codex lists; nothing else is set.
  */
 const runCodex = async (options: { readonly cwd: string; readonly trusted: string; readonly shims: string; readonly prompt: string; readonly script: ReadonlyArray<ResponsesAnswer | ((request: ResponsesRequest) => ResponsesAnswer)> }) => {
   const api = await startResponsesApi(scriptSteps(options.script, { text: "nothing more to do" }))
   afterThisTest(() => api.close())
   const home = temporary("armory-codex-home-")
   const codexHome = join(home, ".codex")
+  const env = { PATH: hostPath(options.shims), HOME: home, CODEX_HOME: codexHome, SCRIPTED_API_KEY: "scripted" }
   writeFile(
     codexHome,
     "config.toml",
     [
-      'model = "scripted-model"',
+      'model = "gpt-5.5"',
       'model_provider = "scripted"',
       "check_for_update_on_startup = false",
       "[model_providers.scripted]",
@@ -42,22 +86,31 @@ const runCodex = async (options: { readonly cwd: string; readonly trusted: strin
       ""
     ].join("\n")
   )
-  const env = { PATH: hostPath(options.shims), HOME: home, CODEX_HOME: codexHome, SCRIPTED_API_KEY: "scripted" }
+  const armoryHooks = (await listHooks(options.cwd, env)).filter((hook) => hook.command === "armory hook codex")
+  expect(armoryHooks.map((hook) => hook.trustStatus)).toEqual(["untrusted", "untrusted", "untrusted"])
+  appendFileSync(join(codexHome, "config.toml"), armoryHooks.map((hook) => `[hooks.state.${JSON.stringify(hook.key)}]\ntrusted_hash = ${JSON.stringify(hook.currentHash)}\n`).join(""))
   const { code, stdout, stderr } = await runHostProcess(hostExecutable("codex"), ["exec", "--json", "--skip-git-repo-check", options.prompt], { cwd: options.cwd, env })
   // The host asked the model API for nothing else.
   expect(api.requests.filter((request) => request.path !== "/v1/responses")).toEqual([])
   return { code, stdout, stderr, requests: api.requests.flatMap((request) => (request.body === undefined ? [] : [request.body])) }
 }
 
-const armoryTools = (request: ResponsesRequest | undefined): ReadonlyArray<string> =>
-  (request?.tools ?? []).flatMap((tool) =>
+/**
+ * The Armory tools a request offers the model: the `mcp__armory` namespace, in the request's `tools`
+ * or in what a `tool_search` the model ran found (Codex holds MCP tools back from models that can
+ * search for them).
+ */
+const armoryTools = (request: ResponsesRequest | undefined): ReadonlyArray<string> => {
+  const found = (request?.input ?? []).flatMap((item) => (item["type"] === "tool_search_output" && Array.isArray(item["tools"]) ? (item["tools"] as ReadonlyArray<Record<string, unknown>>) : []))
+  return [...(request?.tools ?? []), ...found].flatMap((tool) =>
     tool["type"] === "namespace" && tool["name"] === "mcp__armory" && Array.isArray(tool["tools"]) ? (tool["tools"] as ReadonlyArray<{ name: string }>).map((inner) => inner.name) : []
   )
+}
 
 const armoryCall = (tool: string, input: Record<string, unknown> = {}): ResponsesAnswer => ({ namespace: "mcp__armory", tool, input })
 
 describeRequiring("hosts", "Codex set up with `armory init codex`", () => {
-  it("offers Armory's tools in the first request, runs them without asking, through the goal gate and code mode", async () => {
+  it("arms the prompt's skills, finds Armory's tools with its first search and runs them without asking, through the goal gate, code mode and a post-edit skill", async () => {
     const { root, shims } = await project()
     let criterionId = ""
     const run = await runCodex({
@@ -66,6 +119,7 @@ describeRequiring("hosts", "Codex set up with `armory init codex`", () => {
       shims,
       prompt: "Merge the two pdf reports \u202E and ship the export",
       script: [
+        { toolSearch: "armory goal execute", limit: 30 },
         armoryCall("goal_set", { objective: "Ship the export" }),
         armoryCall("goal_add_criterion", { scenario: "the export works", qaChannel: "cli", testRef: "export.test.ts" }),
         (request) => {
@@ -78,18 +132,25 @@ describeRequiring("hosts", "Codex set up with `armory init codex`", () => {
         () => armoryCall("goal_criterion_status", { criterionId, status: "pass" }),
         armoryCall("goal_complete"),
         armoryCall("execute", { code: 'console.log("logged"); await channel.send({ text: "hello from code" }); return 6 * 7' }),
+        { freeform: "apply_patch", input: "*** Begin Patch\n*** Add File: src/a.ts\n+export const a = 1\n*** End Patch\n" },
         { text: "All done." }
       ]
     })
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
     expect(run.stdout).toContain("All done.")
-    // `required = true`: Codex waited for Armory, so its tools are in the very first request.
-    expect(armoryTools(run.requests[0])).toEqual(expect.arrayContaining(["goal_set", "goal_status", "goal_complete", "execute", "skills_list"]))
-    // AGENTS.md carries the project's skills Codex does not list itself, with what arms each.
+    // Codex holds MCP tools back until the model searches; AGENTS.md tells the model in the first request what to search for.
     const firstText = JSON.stringify(run.requests[0])
+    expect(run.requests[0]?.tools?.map((tool) => tool["type"])).toContain("tool_search")
+    expect(firstText).toContain("find them with `tool_search`")
+    // `required = true`: Codex waited for Armory, so the first search finds its tools.
+    expect(armoryTools(run.requests[1])).toEqual(expect.arrayContaining(["goal_set", "goal_status", "goal_complete", "goal_evidence", "goal_criterion_status", "execute", "skills_list"]))
+    // AGENTS.md carries the project's skills Codex does not list itself, with what arms each.
     expect(firstText).toContain("`pdf-tools`: Merge and split PDF files. Use it when the task mentions `pdf`. (.armory/skills/pdf-tools/SKILL.md)")
+    // The UserPromptSubmit hook added the skills the prompt arms.
+    expect(firstText).toContain("Armory skills armed by this prompt")
+    expect(firstText).toContain('- pdf-tools (keyword \\"pdf\\")')
     const outputs = functionOutputs(run.requests.at(-1) ?? { model: "", input: [] })
-    expect(outputs).toHaveLength(8)
+    expect(outputs).toHaveLength(9)
     // `default_tools_approval_mode = "approve"`: no call was refused for want of an approval.
     expect(outputs.join("\n")).not.toContain("requires approval")
     expect(outputs[2]).toContain(`completion refused: 1 unmet (${criterionId} owes pass, green, scenario)`)
@@ -98,16 +159,31 @@ describeRequiring("hosts", "Codex set up with `armory init codex`", () => {
     expect(outputs[7]).toContain("[log] logged")
     expect(outputs[7]).toContain("hello from code")
     expect(ledgerKinds(root)).toContain("goal_completed")
+    // The request after apply_patch carries the skill the patched file's path arms; none before it did.
+    expect(JSON.stringify(run.requests[10])).toContain('Armory skills armed by the edit of \\"src/a.ts\\"')
+    expect(JSON.stringify(run.requests[9])).not.toContain("Armory skills armed by the edit")
+    // The goal snapshot reached the model once in the session.
+    expect(JSON.stringify(run.requests.at(-1)).split("Armory goal (armory://goals/snapshot)").length - 1).toBeLessThanOrEqual(1)
   }, HOST_RUN_TIMEOUT_MS * 2)
 
-  it("from a subfolder of the repository works on the project's goal", async () => {
+  it("from a subfolder of the repository works on the project's goal, and a bad ledger line costs only the snapshot", async () => {
     const { root, shims } = await project()
     expect(spawnSync("git", ["init", "-q"], { cwd: root }).status).toBe(0)
     expect((await armory(["goal", "set", "--objective", "The project's goal"], { cwd: root })).code).toBe(0)
     const subfolder = join(root, "packages", "app")
     mkdirSync(subfolder, { recursive: true })
-    const run = await runCodex({ cwd: subfolder, trusted: root, shims, prompt: "what is the goal?", script: [armoryCall("goal_status"), { text: "It is the project's goal." }] })
+    const run = await runCodex({ cwd: subfolder, trusted: root, shims, prompt: "what is the goal?", script: [{ toolSearch: "armory goal status", limit: 5 }, armoryCall("goal_status"), { text: "It is the project's goal." }] })
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
     expect(functionOutputs(run.requests.at(-1) ?? { model: "", input: [] }).at(-1)).toContain("The project's goal")
-  }, HOST_RUN_TIMEOUT_MS * 2)
+    // Codex ran the root's hooks from the subfolder: they found the same project and its goal.
+    expect(JSON.stringify(run.requests[0])).toContain("The project's goal")
+
+    appendFileSync(join(root, ".armory", "goals", "ledger.jsonl"), "{not a ledger line\n")
+    const broken = await runCodex({ cwd: root, trusted: root, shims, prompt: "split this pdf", script: [{ text: "Split." }] })
+    expect({ code: broken.code, stderr: broken.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
+    expect(broken.stdout).toContain("Split.")
+    const firstText = JSON.stringify(broken.requests[0])
+    expect(firstText).toContain("- pdf-tools (keyword")
+    expect(firstText).toContain("Armory goal snapshot unavailable (MalformedState")
+  }, HOST_RUN_TIMEOUT_MS * 3)
 })

@@ -1,26 +1,14 @@
 import { isAbsolute } from "node:path"
-import type { HookAnswer } from "./ClaudeCodeHook.js"
+import type { HookAnswer } from "./CommandHook.js"
 import { isRecord } from "./FileStamps.js"
 import { type HookEvent, hookEventContext, type HookProjectOptions, MAX_HOOK_EDIT_FILES } from "./HookEvents.js"
+import { patchedFiles } from "./PatchText.js"
 
 /** OpenCode's tools that write a file, and the argument that names it. */
 export const OPENCODE_EDIT_TOOLS = { edit: "filePath", write: "filePath", multiedit: "filePath" } as const
 
 /** OpenCode's patch tools, whose argument is a patch naming the files it adds, updates, moves or deletes. */
 export const OPENCODE_PATCH_TOOLS = { patch: "patchText", apply_patch: "patchText" } as const
-
-const PATCH_FILE_LINE = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/gm
-
-/** The files a patch in OpenCode's patch format touches, in order, each once. */
-const patchedFiles = (patch: string): ReadonlyArray<string> => {
-  const files = new Set<string>()
-  for (const match of patch.matchAll(PATCH_FILE_LINE)) {
-    const file = match[1]?.trim()
-    if (file !== undefined && file !== "") files.add(file)
-    if (files.size >= MAX_HOOK_EDIT_FILES) break
-  }
-  return [...files]
-}
 
 /** The text of a user's message: its text parts, the ones the user typed. */
 const typedText = (parts: unknown): string =>
@@ -39,7 +27,7 @@ export const openCodeEditedFiles = (tool: unknown, args: unknown): ReadonlyArray
   }
   if (Object.hasOwn(OPENCODE_PATCH_TOOLS, tool)) {
     const patch = args[OPENCODE_PATCH_TOOLS[tool as keyof typeof OPENCODE_PATCH_TOOLS]]
-    return typeof patch === "string" ? patchedFiles(patch) : []
+    return typeof patch === "string" ? patchedFiles(patch, MAX_HOOK_EDIT_FILES) : []
   }
   return []
 }

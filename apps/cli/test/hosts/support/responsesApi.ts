@@ -8,15 +8,18 @@ export interface ResponsesRequest {
 
 /**
  * What the scripted model answers next: a call of a function tool (in a namespace, as Codex offers
- * MCP tools), a call of a freeform tool (Codex's `apply_patch`, whose input is the patch text), or
- * text that ends the turn.
+ * MCP tools), a call of a freeform tool (Codex's `apply_patch`, whose input is the patch text), a
+ * search of the tools the host holds back (Codex's client-side `tool_search`), or text that ends the
+ * turn.
  */
 export type ResponsesAnswer =
   | { readonly namespace?: string; readonly tool: string; readonly input: Record<string, unknown> }
   | { readonly freeform: string; readonly input: string }
+  | { readonly toolSearch: string; readonly limit: number }
   | { readonly text: string }
 
 const outputItem = (answer: ResponsesAnswer, index: number): Record<string, unknown> => {
+  if ("toolSearch" in answer) return { type: "tool_search_call", id: `tsc_${index}`, call_id: `call_${index}`, status: "completed", execution: "client", arguments: { query: answer.toolSearch, limit: answer.limit } }
   if ("freeform" in answer) return { type: "custom_tool_call", id: `ctc_${index}`, call_id: `call_${index}`, name: answer.freeform, input: answer.input }
   if ("tool" in answer) return { type: "function_call", id: `fc_${index}`, call_id: `call_${index}`, name: answer.tool, ...(answer.namespace === undefined ? {} : { namespace: answer.namespace }), arguments: JSON.stringify(answer.input) }
   return { type: "message", role: "assistant", id: `msg_${index}`, content: [{ type: "output_text", text: answer.text, annotations: [] }] }

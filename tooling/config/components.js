@@ -9,7 +9,8 @@ export const OPT_OUT_VARIABLE = "ARMORY_TEST_SKIP"
 export const COMPONENTS = {
   browser: "a headless Chromium",
   pg: "a PostgreSQL server",
-  hosts: "the agent hosts' own binaries (Claude Code, OpenCode, Codex)"
+  hosts: "the agent hosts' own binaries (Claude Code, OpenCode, Codex)",
+  registry: "a local npm registry (Verdaccio) for the release rehearsal"
 }
 
 /**
@@ -21,6 +22,13 @@ export const TEST_HOSTS = {
   opencode: { package: "opencode-ai", version: "1.18.33", bin: "opencode" },
   codex: { package: "@openai/codex", version: "0.171.0", bin: "codex" }
 }
+
+/**
+ * The npm registry the release rehearsal publishes every package to, pinned: Verdaccio, installed by
+ * `npm test` into the same cache as the hosts and run on 127.0.0.1 by the test itself (it needs Node
+ * 22 or newer, which the suites run on).
+ */
+export const TEST_REGISTRY = { package: "verdaccio", version: "6.10.4", bin: "verdaccio" }
 
 /** Where Debian installs Chromium; `ARMORY_CHROMIUM` points elsewhere. */
 export const DEFAULT_CHROMIUM = "/usr/bin/chromium"
@@ -79,9 +87,14 @@ export const testHostsDirectory = (env = process.env) => {
   return `${cache}/armory/test-hosts`
 }
 
-/** A pinned host's install folder and the binary in it. */
-export const testHostLocation = (name, env = process.env) => {
-  const host = TEST_HOSTS[name]
-  const directory = `${testHostsDirectory(env)}/${host.package.replace("/", "+")}@${host.version}`
-  return { ...host, directory, path: `${directory}/node_modules/.bin/${host.bin}` }
+/** A pinned package's install folder in the cache, its manifest and its binary. */
+const pinnedLocation = (pinned, env) => {
+  const directory = `${testHostsDirectory(env)}/${pinned.package.replace("/", "+")}@${pinned.version}`
+  return { ...pinned, directory, manifest: `${directory}/node_modules/${pinned.package}/package.json`, path: `${directory}/node_modules/.bin/${pinned.bin}` }
 }
+
+/** A pinned host's install folder and the binary in it. */
+export const testHostLocation = (name, env = process.env) => pinnedLocation(TEST_HOSTS[name], env)
+
+/** The pinned registry's install folder, its manifest and its binary (a Node script). */
+export const testRegistryLocation = (env = process.env) => pinnedLocation(TEST_REGISTRY, env)

@@ -10,6 +10,10 @@ export declare const chromiumExecutable: (env?: NodeJS.ProcessEnv) => string
 export declare const hostsMissing: (env?: NodeJS.ProcessEnv) => string | null
 /** A pinned host's binary; throws, naming what is missing and how to get it, when it is not installed. */
 export declare const hostExecutable: (name: TestHost, env?: NodeJS.ProcessEnv) => string
+/** Why the release rehearsal cannot start the pinned registry here, or `null` when it can. */
+export declare const registryMissing: (env?: NodeJS.ProcessEnv) => string | null
+/** The pinned registry's entry script (run it with the suites' Node); throws, naming the fix, when it is not installed. */
+export declare const registryExecutable: (env?: NodeJS.ProcessEnv) => string
 /**
  * Registers a suite that drives a real component: skipped under a marked title when the user opted
  * out with `ARMORY_TEST_SKIP`, a failing test naming the component when it is missing.

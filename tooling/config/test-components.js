@@ -1,6 +1,6 @@
 import { accessSync, constants } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { chromiumLocation, COMPONENTS, OPT_OUT_VARIABLE, optOutMarker, optOuts, TEST_HOSTS, testHostLocation } from "./components.js"
+import { chromiumLocation, COMPONENTS, OPT_OUT_VARIABLE, optOutMarker, optOuts, TEST_HOSTS, testHostLocation, testRegistryLocation } from "./components.js"
 
 /**
  * How every suite launches Chromium: headless, no sandbox (root in CI), and nothing that reaches
@@ -65,7 +65,30 @@ export const hostExecutable = (name, env = process.env) => {
   return testHostLocation(name, env).path
 }
 
-const missingComponent = (component) => (component === "browser" ? chromiumMissing() : component === "hosts" ? hostsMissing() : null)
+/** Why the release rehearsal cannot start the pinned registry here, or `null` when it can. */
+export const registryMissing = (env = process.env) => {
+  const registry = testRegistryLocation(env)
+  try {
+    accessSync(registry.path, constants.X_OK)
+    return null
+  } catch {
+    return (
+      `no ${registry.package}@${registry.version} at ${registry.path}: \`npm test\` installs it, or run ` +
+      `\`npm install --prefix ${registry.directory} ${registry.package}@${registry.version}\`, or opt out with ${OPT_OUT_VARIABLE}=registry`
+    )
+  }
+}
+
+/** The pinned registry's entry script (run it with the suites' Node); throws, naming the fix, when it is not installed. */
+export const registryExecutable = (env = process.env) => {
+  const missing = registryMissing(env)
+  if (missing !== null) throw new Error(missing)
+  return testRegistryLocation(env).path
+}
+
+const MISSING = { browser: chromiumMissing, hosts: hostsMissing, registry: registryMissing }
+
+const missingComponent = (component) => MISSING[component]?.() ?? null
 
 /**
  * Registers a suite that drives a real component. A user who opted out (`ARMORY_TEST_SKIP`) gets

@@ -1,12 +1,12 @@
 // Makes the machine ready for the whole test suite before anything runs, the way the quickstart
 // makes it ready to build: a Chromium for the browser suites (Debian's package, installed when
-// we are root with apt-get) and a PostgreSQL accepting connections (the local cluster started when
-// it is down). When a component cannot be provided, one line names it and the command that would;
+// we are root with apt-get), a PostgreSQL accepting connections (the local cluster started when
+// it is down), and the pinned agent hosts and npm registry (installed with npm into a cache). When a component cannot be provided, one line names it and the command that would;
 // nothing is skipped unless the user opted out with ARMORY_TEST_SKIP. Plain Node with no
 // dependencies: it runs before the workspace is installed.
 import { spawnSync } from "node:child_process"
-import { accessSync, constants, mkdirSync, readdirSync } from "node:fs"
-import { chromiumLocation, DEFAULT_CHROMIUM, OPT_OUT_VARIABLE, optOuts, TEST_HOSTS, testDatabaseUrl, testHostLocation } from "../config/components.js"
+import { accessSync, constants, mkdirSync, readdirSync, readFileSync } from "node:fs"
+import { chromiumLocation, DEFAULT_CHROMIUM, OPT_OUT_VARIABLE, optOuts, TEST_HOSTS, testDatabaseUrl, testHostLocation, testRegistryLocation } from "../config/components.js"
 
 /** A component the suite needs and this machine cannot provide; `message` is the one line to print. */
 export class MachineNotReady extends Error {
@@ -42,7 +42,15 @@ export const realMachine = {
     }
   },
   sleep: (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms),
-  mkdir: (path) => mkdirSync(path, { recursive: true })
+  mkdir: (path) => mkdirSync(path, { recursive: true }),
+  /** The `version` a package manifest names, or undefined when there is none to read. */
+  manifestVersion: (path) => {
+    try {
+      return JSON.parse(readFileSync(path, "utf8")).version
+    } catch {
+      return undefined
+    }
+  }
 }
 
 const lastLine = (result) =>
@@ -125,6 +133,18 @@ const preparePostgres = (machine, env, log) => {
   throw new MachineNotReady(`PostgreSQL: the local cluster ${version}/main was started but ${where} did not accept connections within 30 s; ${advice}`)
 }
 
+/** Installs a pinned package with npm into its own folder of the cache when its binary is missing. */
+const installPinned = (machine, name, pinned, log, optOut) => {
+  if (machine.isExecutable(pinned.path)) return
+  const spec = `${pinned.package}@${pinned.version}`
+  log(`${spec} is missing at ${pinned.path}; installing it for the suites that need it (npm install ${spec})`)
+  machine.mkdir(pinned.directory)
+  const installed = machine.run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", "--prefix", pinned.directory, spec], { timeout: 600_000 })
+  if (installed.status !== 0 || !machine.isExecutable(pinned.path)) {
+    throw new MachineNotReady(`${name}: \`npm install --prefix ${pinned.directory} ${spec}\` failed: ${lastLine(installed)}; install it there yourself, ${optOut}`)
+  }
+}
+
 /**
  * The pinned agent hosts: each is installed with npm into its own folder of the cache when its
  * binary is missing, then checked to answer its version.
@@ -133,21 +153,28 @@ const prepareHosts = (machine, env, log) => {
   const optOut = `or opt out with ${OPT_OUT_VARIABLE}=hosts`
   for (const name of Object.keys(TEST_HOSTS)) {
     const host = testHostLocation(name, env)
-    const spec = `${host.package}@${host.version}`
-    if (!machine.isExecutable(host.path)) {
-      log(`${spec} is missing at ${host.path}; installing it for the host suites (npm install ${spec})`)
-      machine.mkdir(host.directory)
-      const installed = machine.run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", "--prefix", host.directory, spec], { timeout: 600_000 })
-      if (installed.status !== 0 || !machine.isExecutable(host.path)) {
-        throw new MachineNotReady(`${name}: \`npm install --prefix ${host.directory} ${spec}\` failed: ${lastLine(installed)}; install it there yourself, ${optOut}`)
-      }
-    }
+    installPinned(machine, name, host, log, optOut)
     const version = machine.run(host.path, ["--version"], { timeout: 60_000 })
     if (version.status !== 0 || !version.stdout.includes(host.version)) {
       throw new MachineNotReady(`${name} at ${host.path} does not answer version ${host.version}: ${lastLine(version)}; remove ${host.directory} to reinstall it, ${optOut}`)
     }
     log(`${name}: ${version.stdout.trim()} at ${host.path}`)
   }
+}
+
+/**
+ * The pinned registry for the release rehearsal: installed like the hosts, and checked by its
+ * manifest (it runs only on the Node the suites use, which this machine's may be older than).
+ */
+const prepareRegistry = (machine, env, log) => {
+  const optOut = `or opt out with ${OPT_OUT_VARIABLE}=registry`
+  const registry = testRegistryLocation(env)
+  installPinned(machine, "registry", registry, log, optOut)
+  const version = machine.manifestVersion(registry.manifest)
+  if (version !== registry.version) {
+    throw new MachineNotReady(`registry: ${registry.manifest} names version ${version ?? "none"}, not ${registry.version}; remove ${registry.directory} to reinstall it, ${optOut}`)
+  }
+  log(`registry: ${registry.package} ${version} at ${registry.path}`)
 }
 
 /**
@@ -160,5 +187,6 @@ export const prepareTestMachine = ({ env = process.env, machine = realMachine, l
   if (!skipped.includes("browser")) prepareChromium(machine, env, log)
   if (!skipped.includes("pg")) preparePostgres(machine, env, log)
   if (!skipped.includes("hosts")) prepareHosts(machine, env, log)
+  if (!skipped.includes("registry")) prepareRegistry(machine, env, log)
   return skipped
 }

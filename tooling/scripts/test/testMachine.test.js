@@ -6,7 +6,7 @@ import { MachineNotReady, prepareTestMachine } from "../test-machine.mjs"
  * A machine whose processes and files are scripted: `executables` exist, `answers` maps a command
  * line to what it exits with (and may change the machine), everything run is recorded.
  */
-const fakeMachine = ({ uid = 0, executables = ["/usr/bin/chromium"], commands = ["apt-get", "pg_isready", "pg_ctlcluster"], answers = {}, versions = ["15"] } = {}) => {
+const fakeMachine = ({ uid = 0, executables = ["/usr/bin/chromium"], commands = ["apt-get", "pg_isready", "pg_ctlcluster"], answers = {}, versions = ["15"], manifests = {} } = {}) => {
   const present = new Set(executables)
   const ran = []
   const machine = {
@@ -22,15 +22,16 @@ const fakeMachine = ({ uid = 0, executables = ["/usr/bin/chromium"], commands = 
     },
     postgresVersions: () => versions,
     sleep: () => {},
-    mkdir: (path) => ran.push(`mkdir ${path}`)
+    mkdir: (path) => ran.push(`mkdir ${path}`),
+    manifestVersion: (path) => manifests[path]
   }
   return { machine, ran }
 }
 
-// The hosts have tests of their own below; elsewhere they are left out unless a test names its opt-outs.
+// The hosts and the registry have tests of their own below; elsewhere they are left out unless a test names its opt-outs.
 const prepare = (machine, env = {}) => {
   const logged = []
-  const skipped = prepareTestMachine({ env: { ARMORY_TEST_SKIP: "hosts", ...env }, machine, log: (line) => logged.push(line) })
+  const skipped = prepareTestMachine({ env: { ARMORY_TEST_SKIP: "hosts,registry", ...env }, machine, log: (line) => logged.push(line) })
   return { skipped, logged }
 }
 
@@ -157,7 +158,7 @@ describe("prepareTestMachine: PostgreSQL", () => {
 describe("prepareTestMachine: opt-outs", () => {
   it("leaves an opted-out component alone and reports it", () => {
     const { machine, ran } = fakeMachine({ executables: [], uid: 1000 })
-    expect(prepare(machine, { ARMORY_TEST_SKIP: "browser, pg, hosts" }).skipped).toEqual(["browser", "pg", "hosts"])
+    expect(prepare(machine, { ARMORY_TEST_SKIP: "browser, pg, hosts, registry" }).skipped).toEqual(["browser", "pg", "hosts", "registry"])
     expect(ran).toEqual([])
   })
 
@@ -165,12 +166,12 @@ describe("prepareTestMachine: opt-outs", () => {
     const { machine } = fakeMachine()
     const error = refusal(machine, { ARMORY_TEST_SKIP: "browsers" })
     expect(error).toBeInstanceOf(UnknownOptOut)
-    expect(error.message).toBe('ARMORY_TEST_SKIP names "browsers", which is not a component; the components are browser, pg, hosts')
+    expect(error.message).toBe('ARMORY_TEST_SKIP names "browsers", which is not a component; the components are browser, pg, hosts, registry')
   })
 })
 
 describe("prepareTestMachine: the agent hosts", () => {
-  const env = { ARMORY_TEST_SKIP: "browser,pg", ARMORY_TEST_HOSTS_DIR: "/hosts" }
+  const env = { ARMORY_TEST_SKIP: "browser,pg,registry", ARMORY_TEST_HOSTS_DIR: "/hosts" }
   const claude = "/hosts/@anthropic-ai+claude-code@2.1.332/node_modules/.bin/claude"
   const opencode = "/hosts/opencode-ai@1.18.33/node_modules/.bin/opencode"
   const codex = "/hosts/@openai+codex@0.171.0/node_modules/.bin/codex"
@@ -192,7 +193,7 @@ describe("prepareTestMachine: the agent hosts", () => {
     const { machine, ran } = fakeMachine({ executables: [opencode, codex], answers: { ...versionAnswers, [installClaude]: ({ install: add }) => (add(claude), 0) } })
     const { logged } = prepare(machine, env)
     expect(ran).toEqual(["mkdir /hosts/@anthropic-ai+claude-code@2.1.332", installClaude, `${claude} --version`, `${opencode} --version`, `${codex} --version`])
-    expect(logged[0]).toMatch(/^@anthropic-ai\/claude-code@2\.1\.332 is missing at .*; installing it for the host suites/)
+    expect(logged[0]).toMatch(/^@anthropic-ai\/claude-code@2\.1\.332 is missing at .*; installing it for the suites that need it/)
   })
 
   it("refuses, naming the host and the command, when npm fails or the binary answers another version", () => {
@@ -202,5 +203,35 @@ describe("prepareTestMachine: the agent hosts", () => {
     expect(error.message).toMatch(/^claude-code: `npm install --prefix \/hosts\/.* @anthropic-ai\/claude-code@2\.1\.332` failed: npm error 404; .*ARMORY_TEST_SKIP=hosts/)
     const other = fakeMachine({ executables: [claude, opencode, codex], answers: { ...versionAnswers, [`${codex} --version`]: { status: 0, stdout: "codex-cli 0.100.0\n" } } })
     expect(refusal(other.machine, env).message).toMatch(/^codex at .* does not answer version 0\.171\.0/)
+  })
+})
+
+describe("prepareTestMachine: the npm registry of the release rehearsal", () => {
+  const env = { ARMORY_TEST_SKIP: "browser,pg,hosts", ARMORY_TEST_HOSTS_DIR: "/hosts" }
+  const bin = "/hosts/verdaccio@6.10.4/node_modules/.bin/verdaccio"
+  const manifest = "/hosts/verdaccio@6.10.4/node_modules/verdaccio/package.json"
+  const install = "npm install --no-audit --no-fund --loglevel=error --prefix /hosts/verdaccio@6.10.4 verdaccio@6.10.4"
+
+  it("uses the pinned Verdaccio when it is installed, checked by its manifest, running nothing", () => {
+    const { machine, ran } = fakeMachine({ executables: [bin], manifests: { [manifest]: "6.10.4" } })
+    const { logged } = prepare(machine, env)
+    expect(ran).toEqual([])
+    expect(logged).toEqual([`registry: verdaccio 6.10.4 at ${bin}`])
+  })
+
+  it("installs it with npm into its own folder of the cache when it is missing", () => {
+    const { machine, ran } = fakeMachine({ executables: [], manifests: { [manifest]: "6.10.4" }, answers: { [install]: ({ install: add }) => (add(bin), 0) } })
+    const { logged } = prepare(machine, env)
+    expect(ran).toEqual(["mkdir /hosts/verdaccio@6.10.4", install])
+    expect(logged[0]).toMatch(/^verdaccio@6\.10\.4 is missing at .*; installing it/)
+  })
+
+  it("refuses, naming the fix, when npm fails or another version is installed", () => {
+    expect(refusal(fakeMachine({ executables: [], answers: { [install]: { status: 1, stderr: "npm error 404\n" } } }).machine, env).message).toMatch(
+      /^registry: `npm install --prefix \/hosts\/verdaccio@6\.10\.4 verdaccio@6\.10\.4` failed: npm error 404; .*ARMORY_TEST_SKIP=registry/
+    )
+    expect(refusal(fakeMachine({ executables: [bin], manifests: { [manifest]: "5.0.0" } }).machine, env).message).toMatch(
+      /^registry: .* names version 5\.0\.0, not 6\.10\.4; remove \/hosts\/verdaccio@6\.10\.4 to reinstall it/
+    )
   })
 })

@@ -2,10 +2,9 @@ import { appendFileSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describeRequiring, hostExecutable } from "@armory/config/test-components"
 import { expect, it } from "vitest"
-import { armory } from "../support/armory.js"
 import { type MessagesRequest, type ScriptedAnswer, startAnthropicApi, toolResults } from "./support/anthropicApi.js"
 import { scriptSteps } from "./support/scriptedApi.js"
-import { afterThisTest, HOST_RUN_TIMEOUT_MS, hostPath, initProject, ledgerKinds, runHostProcess, temporary } from "./support/hostProject.js"
+import { afterThisTest, goalFlow, HOST_RUN_TIMEOUT_MS, hostPath, initProject, repositoryWithGoal, runHostProcess, snapshotMentions, temporary } from "./support/hostProject.js"
 
 const project = () => initProject("claude-code", "armory-claude")
 
@@ -57,24 +56,14 @@ const lastResult = (request: MessagesRequest) => toolResults(request).at(-1) ?? 
 describeRequiring("hosts", "Claude Code set up with `armory init claude-code`", () => {
   it("arms the prompt's skills, offers Armory's tools at once, runs a goal through its gate, code mode and a post-edit skill", async () => {
     const { root, shims } = await project()
-    let criterionId = ""
+    const goal = goalFlow((tool, input = {}): ScriptedAnswer => ({ tool: `mcp__armory__${tool}`, input }), (request: MessagesRequest) => lastResult(request).text)
     const run = await runClaude({
       cwd: root,
       trusted: root,
       shims,
       prompt: "Merge the two pdf reports \u202E\u0007 and ship the export",
       script: scripted([
-        { tool: "mcp__armory__goal_set", input: { objective: "Ship the export" } },
-        { tool: "mcp__armory__goal_add_criterion", input: { scenario: "the export works", qaChannel: "cli", testRef: "export.test.ts" } },
-        (request) => {
-          criterionId = String((JSON.parse(lastResult(request).text) as { id: string }).id)
-          return { tool: "mcp__armory__goal_complete", input: {} }
-        },
-        () => ({ tool: "mcp__armory__goal_evidence", input: { criterionId, kind: "green", ref: "export.test.ts" } }),
-        () => ({ tool: "mcp__armory__goal_evidence", input: { criterionId, kind: "scenario", ref: "ran the export by hand" } }),
-        () => ({ tool: "mcp__armory__goal_criterion_status", input: { criterionId, status: "pass" } }),
-        { tool: "mcp__armory__goal_complete", input: {} },
-        { tool: "mcp__armory__execute", input: { code: 'console.log("logged"); await channel.send({ text: "hello from code" }); return 6 * 7' } },
+        ...goal.steps,
         { tool: "Write", input: { file_path: join(root, "src", "a.ts"), content: "export const a = 1\n" } },
         { text: "All done." }
       ])
@@ -88,26 +77,20 @@ describeRequiring("hosts", "Claude Code set up with `armory init claude-code`", 
     expect(firstText).toContain("- pdf-tools (keyword \\\"pdf\\\")")
     const results = toolResults(run.requests.at(-1) ?? { model: "", messages: [] })
     expect(results).toHaveLength(9)
-    // The refusal reaches the model as an error naming what is unmet.
-    expect(results[2]).toEqual({ isError: true, text: expect.stringContaining(`GateRefused: completion refused: 1 unmet (${criterionId} owes pass, green, scenario)`) })
+    // The refusal reaches the model as an error; Claude Code hands the model the structured content as the text.
+    expect(results[2]).toEqual({ isError: true, text: expect.stringContaining("GateRefused: completion refused: 1 unmet") })
     expect(results.filter((result, index) => index !== 2).every((result) => !result.isError)).toBe(true)
-    expect(JSON.parse(results[6]?.text ?? "{}")).toEqual(expect.objectContaining({ status: "complete" }))
-    // Claude Code hands the model the structured content: the result, the logs and the channel's messages.
-    expect(JSON.parse(results[7]?.text ?? "{}")).toMatchObject({ status: "completed", result: 42, logs: ["[log] logged"] })
-    expect(results[7]?.text).toContain("hello from code")
-    expect(ledgerKinds(root)).toContain("goal_completed")
+    goal.expectReadBack(results.map((result) => result.text), root)
     // The request after the Write carries the skill its path arms.
     expect(JSON.stringify(run.requests[9])).toContain('Armory skills armed by the edit of \\"src/a.ts\\"')
     expect(JSON.stringify(run.requests[8])).not.toContain("Armory skills armed by the edit")
     // The goal snapshot reached the model once, not once per hook.
-    expect(JSON.stringify(run.requests[1]).split("Armory goal (armory://goals/snapshot)").length - 1).toBeLessThanOrEqual(1)
+    expect(snapshotMentions(run.requests[1])).toBeLessThanOrEqual(1)
   }, HOST_RUN_TIMEOUT_MS * 2)
 
   it("keeps the session going with a bad ledger line, and from a subfolder works on the project's goal", async () => {
     const { root, shims } = await project()
-    expect((await armory(["goal", "set", "--objective", "The project's goal"], { cwd: root })).code).toBe(0)
-    const fromSubfolder = join(root, "packages", "app")
-    mkdirSync(fromSubfolder, { recursive: true })
+    const fromSubfolder = await repositoryWithGoal(root)
     // Claude Code finds the project's .mcp.json from a subfolder but reads settings (hooks, permission rules) only where it starts.
     const sub = await runClaude({
       cwd: fromSubfolder,

@@ -1,10 +1,9 @@
-import { appendFileSync, mkdirSync } from "node:fs"
+import { appendFileSync } from "node:fs"
 import { join } from "node:path"
-import { spawn, spawnSync } from "node:child_process"
+import { spawn } from "node:child_process"
 import { describeRequiring, hostExecutable } from "@armory/config/test-components"
 import { expect, it } from "vitest"
-import { armory } from "../support/armory.js"
-import { afterThisTest, HOST_RUN_TIMEOUT_MS, hostPath, initProject, ledgerKinds, runHostProcess, temporary, writeFile } from "./support/hostProject.js"
+import { afterThisTest, goalFlow, HOST_RUN_TIMEOUT_MS, hostPath, initProject, repositoryWithGoal, runHostProcess, snapshotMentions, temporary, writeFile } from "./support/hostProject.js"
 import { functionOutputs, type ResponsesAnswer, type ResponsesRequest, startResponsesApi } from "./support/responsesApi.js"
 import { scriptSteps } from "./support/scriptedApi.js"
 
@@ -112,7 +111,7 @@ const armoryCall = (tool: string, input: Record<string, unknown> = {}): Response
 describeRequiring("hosts", "Codex set up with `armory init codex`", () => {
   it("arms the prompt's skills, finds Armory's tools with its first search and runs them without asking, through the goal gate, code mode and a post-edit skill", async () => {
     const { root, shims } = await project()
-    let criterionId = ""
+    const goal = goalFlow(armoryCall, (request: ResponsesRequest) => functionOutputs(request).at(-1) ?? "")
     const run = await runCodex({
       cwd: root,
       trusted: root,
@@ -120,18 +119,7 @@ describeRequiring("hosts", "Codex set up with `armory init codex`", () => {
       prompt: "Merge the two pdf reports \u202E and ship the export",
       script: [
         { toolSearch: "armory goal execute", limit: 30 },
-        armoryCall("goal_set", { objective: "Ship the export" }),
-        armoryCall("goal_add_criterion", { scenario: "the export works", qaChannel: "cli", testRef: "export.test.ts" }),
-        (request) => {
-          const added = functionOutputs(request).at(-1) ?? ""
-          criterionId = /"id":"([^"]+)"/.exec(added)?.[1] ?? ""
-          return armoryCall("goal_complete")
-        },
-        () => armoryCall("goal_evidence", { criterionId, kind: "green", ref: "export.test.ts" }),
-        () => armoryCall("goal_evidence", { criterionId, kind: "scenario", ref: "ran the export by hand" }),
-        () => armoryCall("goal_criterion_status", { criterionId, status: "pass" }),
-        armoryCall("goal_complete"),
-        armoryCall("execute", { code: 'console.log("logged"); await channel.send({ text: "hello from code" }); return 6 * 7' }),
+        ...goal.steps,
         { freeform: "apply_patch", input: "*** Begin Patch\n*** Add File: src/a.ts\n+export const a = 1\n*** End Patch\n" },
         { text: "All done." }
       ]
@@ -153,25 +141,17 @@ describeRequiring("hosts", "Codex set up with `armory init codex`", () => {
     expect(outputs).toHaveLength(9)
     // `default_tools_approval_mode = "approve"`: no call was refused for want of an approval.
     expect(outputs.join("\n")).not.toContain("requires approval")
-    expect(outputs[2]).toContain(`completion refused: 1 unmet (${criterionId} owes pass, green, scenario)`)
-    expect(outputs[6]).toContain('"status":"complete"')
-    expect(outputs[7]).toContain('"result":42')
-    expect(outputs[7]).toContain("[log] logged")
-    expect(outputs[7]).toContain("hello from code")
-    expect(ledgerKinds(root)).toContain("goal_completed")
+    goal.expectReadBack(outputs, root)
     // The request after apply_patch carries the skill the patched file's path arms; none before it did.
     expect(JSON.stringify(run.requests[10])).toContain('Armory skills armed by the edit of \\"src/a.ts\\"')
     expect(JSON.stringify(run.requests[9])).not.toContain("Armory skills armed by the edit")
     // The goal snapshot reached the model once in the session.
-    expect(JSON.stringify(run.requests.at(-1)).split("Armory goal (armory://goals/snapshot)").length - 1).toBeLessThanOrEqual(1)
+    expect(snapshotMentions(run.requests.at(-1))).toBeLessThanOrEqual(1)
   }, HOST_RUN_TIMEOUT_MS * 2)
 
   it("from a subfolder of the repository works on the project's goal, and a bad ledger line costs only the snapshot", async () => {
     const { root, shims } = await project()
-    expect(spawnSync("git", ["init", "-q"], { cwd: root }).status).toBe(0)
-    expect((await armory(["goal", "set", "--objective", "The project's goal"], { cwd: root })).code).toBe(0)
-    const subfolder = join(root, "packages", "app")
-    mkdirSync(subfolder, { recursive: true })
+    const subfolder = await repositoryWithGoal(root)
     const run = await runCodex({ cwd: subfolder, trusted: root, shims, prompt: "what is the goal?", script: [{ toolSearch: "armory goal status", limit: 5 }, armoryCall("goal_status"), { text: "It is the project's goal." }] })
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
     expect(functionOutputs(run.requests.at(-1) ?? { model: "", input: [] }).at(-1)).toContain("The project's goal")

@@ -1,12 +1,11 @@
 import { spawnSync } from "node:child_process"
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs"
+import { appendFileSync, existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { testHostsDirectory } from "@armory/config/components"
 import { describeRequiring, hostExecutable } from "@armory/config/test-components"
 import { expect, it } from "vitest"
-import { armory } from "../support/armory.js"
 import { type ChatAnswer, type ChatRequest, chatToolResults, contentText, startChatCompletionsApi } from "./support/chatCompletionsApi.js"
-import { afterThisTest, HOST_RUN_TIMEOUT_MS, hostPath, initProject, ledgerKinds, runHostProcess, temporary, writeFile } from "./support/hostProject.js"
+import { afterThisTest, goalFlow, HOST_RUN_TIMEOUT_MS, hostPath, initProject, repositoryWithGoal, runHostProcess, snapshotMentions, temporary, writeFile } from "./support/hostProject.js"
 import { scriptSteps } from "./support/scriptedApi.js"
 
 const project = () => initProject("opencode", "armory-opencode")
@@ -78,23 +77,13 @@ const answerText = (stdout: string): string =>
 describeRequiring("hosts", "OpenCode set up with `armory init opencode`", () => {
   it("arms the prompt's skills, offers Armory's tools at once, runs a goal through its gate, code mode and a post-edit skill", async () => {
     const { root, shims } = await project()
-    let criterionId = ""
+    const goal = goalFlow(armoryCall, (request: ChatRequest) => chatToolResults(request).at(-1) ?? "")
     const run = await runOpenCode({
       cwd: root,
       shims,
       prompt: "Merge the two pdf reports \u202E\u0007 and ship the export",
       script: [
-        armoryCall("goal_set", { objective: "Ship the export" }),
-        armoryCall("goal_add_criterion", { scenario: "the export works", qaChannel: "cli", testRef: "export.test.ts" }),
-        (request) => {
-          criterionId = String((JSON.parse(chatToolResults(request).at(-1) ?? "{}") as { id?: string }).id)
-          return armoryCall("goal_complete")
-        },
-        () => armoryCall("goal_evidence", { criterionId, kind: "green", ref: "export.test.ts" }),
-        () => armoryCall("goal_evidence", { criterionId, kind: "scenario", ref: "ran the export by hand" }),
-        () => armoryCall("goal_criterion_status", { criterionId, status: "pass" }),
-        armoryCall("goal_complete"),
-        armoryCall("execute", { code: 'console.log("logged"); await channel.send({ text: "hello from code" }); return 6 * 7' }),
+        ...goal.steps,
         { tool: "write", input: { filePath: join(root, "src", "a\u202Ests.ts"), content: "export const a = 1\n" } },
         { text: "All done." }
       ]
@@ -110,13 +99,8 @@ describeRequiring("hosts", "OpenCode set up with `armory init opencode`", () => 
     expect(asked).toContain('- pdf-tools (keyword "pdf")')
     const results = chatToolResults(run.requests.at(-1) ?? { model: "", messages: [] })
     expect(results).toHaveLength(9)
-    // The refusal reaches the model naming what is unmet.
-    expect(results[2]).toContain(`completion refused: 1 unmet (${criterionId} owes pass, green, scenario)`)
-    expect(results[6]).toContain('"status":"complete"')
-    // OpenCode passes on only the text part: it carries the result, the logs and the channel's messages.
-    expect(JSON.parse(results[7] ?? "{}")).toMatchObject({ status: "completed", result: 42, logs: ["[log] logged"] })
-    expect(results[7]).toContain("hello from code")
-    expect(ledgerKinds(root)).toContain("goal_completed")
+    // OpenCode passes on only the text part: it carries the refusal, the result, the logs and the channel's messages.
+    goal.expectReadBack(results, root)
     // The write's result carries the skill its path arms, the file's name with its bidi override written out.
     expect(results[8]).toContain('Armory skills armed by the edit of "src/a\\u{202E}sts.ts"')
     const added = results[8] ?? ""
@@ -124,15 +108,12 @@ describeRequiring("hosts", "OpenCode set up with `armory init opencode`", () => 
     expect(results.slice(0, 8).join("\n")).not.toContain("Armory skills armed by the edit")
     expect(readFileSync(join(root, "src", "a\u202Ests.ts"), "utf8")).toBe("export const a = 1\n")
     // The goal snapshot reached the model once in the session.
-    expect(JSON.stringify(run.requests.at(-1)).split("Armory goal (armory://goals/snapshot)").length - 1).toBeLessThanOrEqual(1)
+    expect(snapshotMentions(run.requests.at(-1))).toBeLessThanOrEqual(1)
   }, HOST_RUN_TIMEOUT_MS * 2)
 
   it("from a subfolder of the repository works on the project's goal, and a bad ledger line costs only the snapshot", async () => {
     const { root, shims } = await project()
-    expect(spawnSync("git", ["init", "-q"], { cwd: root }).status).toBe(0)
-    expect((await armory(["goal", "set", "--objective", "The project's goal"], { cwd: root })).code).toBe(0)
-    const subfolder = join(root, "packages", "app")
-    mkdirSync(subfolder, { recursive: true })
+    const subfolder = await repositoryWithGoal(root)
     const sub = await runOpenCode({ cwd: subfolder, shims, prompt: "what is the goal of this pdf work?", script: [armoryCall("goal_status"), { text: "It is the project's goal." }] })
     expect({ code: sub.code, stderr: sub.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
     expect(chatToolResults(sub.requests.at(-1) ?? { model: "", messages: [] }).at(-1)).toContain("The project's goal")

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
@@ -80,3 +80,57 @@ export const ledgerKinds = (root: string): ReadonlyArray<string> =>
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => (JSON.parse(line) as { kind: string }).kind)
+
+/**
+ * The model's side of the goal flow every host suite runs through Armory's MCP tools, in the
+ * host's own call shape (`call(tool, input)`; `lastOutput(request)` reads the newest tool result's
+ * text): set a goal, add a criterion, ask to complete (refused: nothing is proven), add the green and
+ * scenario evidence, pass the criterion, complete, then one code-mode `execute` that logs, sends a
+ * channel message and returns 42.
+ */
+export const goalFlow = <Request, Answer>(call: (tool: string, input?: Record<string, unknown>) => Answer, lastOutput: (request: Request) => string) => {
+  let criterionId = ""
+  const steps: ReadonlyArray<Answer | ((request: Request) => Answer)> = [
+    call("goal_set", { objective: "Ship the export" }),
+    call("goal_add_criterion", { scenario: "the export works", qaChannel: "cli", testRef: "export.test.ts" }),
+    (request) => {
+      criterionId = /"id":"([^"]+)"/.exec(lastOutput(request))?.[1] ?? ""
+      return call("goal_complete")
+    },
+    () => call("goal_evidence", { criterionId, kind: "green", ref: "export.test.ts" }),
+    () => call("goal_evidence", { criterionId, kind: "scenario", ref: "ran the export by hand" }),
+    () => call("goal_criterion_status", { criterionId, status: "pass" }),
+    call("goal_complete"),
+    call("execute", { code: 'console.log("logged"); await channel.send({ text: "hello from code" }); return 6 * 7' })
+  ]
+  return {
+    steps,
+    /**
+     * Checks the texts the model read back, one per step: the refusal names what is unmet, the
+     * second completion succeeds and the ledger agrees, `execute`'s text carries the result, the
+     * logs and the channel's message.
+     */
+    expectReadBack: (outputs: ReadonlyArray<string>, root: string) => {
+      expect(criterionId).toMatch(/^c\d+$/)
+      expect(outputs[2]).toContain(`completion refused: 1 unmet (${criterionId} owes pass, green, scenario)`)
+      expect(outputs[6]).toContain('"status":"complete"')
+      expect(outputs[7]).toContain('"status":"completed"')
+      expect(outputs[7]).toContain('"result":42')
+      expect(outputs[7]).toContain('"logs":["[log] logged"]')
+      expect(outputs[7]).toContain("hello from code")
+      expect(ledgerKinds(root)).toContain("goal_completed")
+    }
+  }
+}
+
+/** Makes the project a git repository with a goal set from its root, and answers a subfolder of it to start a host in. */
+export const repositoryWithGoal = async (root: string): Promise<string> => {
+  expect(spawnSync("git", ["init", "-q"], { cwd: root }).status).toBe(0)
+  expect((await armory(["goal", "set", "--objective", "The project's goal"], { cwd: root })).code).toBe(0)
+  const subfolder = join(root, "packages", "app")
+  mkdirSync(subfolder, { recursive: true })
+  return subfolder
+}
+
+/** How many times a request carries the goal snapshot's heading. */
+export const snapshotMentions = (request: unknown): number => JSON.stringify(request).split("Armory goal (armory://goals/snapshot)").length - 1

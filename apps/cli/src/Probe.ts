@@ -36,7 +36,7 @@ export const probeCommand = Command.make(
     if (!json) {
       yield* Console.error(
         result.status === "available"
-          ? `${driver} ${result.version ?? ""} is available at ${result.command ?? ""}`
+          ? `${result.version ?? driver} is available at ${result.command ?? ""}`
           : `${driver} is ${result.status} (${result.blocker ?? "no blocker"}): ${result.detail}`
       )
     }

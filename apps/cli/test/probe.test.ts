@@ -26,7 +26,7 @@ describe("armory probe", () => {
       expect(run.stdout.trimEnd().split("\n")).toHaveLength(1)
       const result: unknown = JSON.parse(run.stdout)
       expect(Object.keys(result as object)).toEqual(["status", "command", "version", "blocker", "detail"])
-      expect(result).toMatchObject({ status: "available", command: join(directory, "agent-browser"), version: "0.34.0", blocker: null })
+      expect(result).toMatchObject({ status: "available", command: join(directory, "agent-browser"), version: "agent-browser 0.34.0", blocker: null })
     }
   })
 
@@ -59,10 +59,10 @@ describe("armory doctor with the driver probe", () => {
     expect(report.components.find((component) => component.name === "agent-browser")).toMatchObject({
       required: false,
       status: "present",
-      version: "0.34.0",
+      version: "agent-browser 0.34.0",
       location: join(directory, "agent-browser")
     })
-    expect(report.probe).toMatchObject({ status: "available", version: "0.34.0", blocker: null })
+    expect(report.probe).toMatchObject({ status: "available", version: "agent-browser 0.34.0", blocker: null })
     const missing = JSON.parse((await armory(["doctor", "--json"], noDriver)).stdout) as DoctorReport
     expect(missing.components.find((component) => component.name === "agent-browser")?.status).toBe("missing")
   })

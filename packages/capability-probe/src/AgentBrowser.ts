@@ -13,13 +13,16 @@ export type BrowserDriverBlocker =
   | typeof BLOCKED_BROWSER_DRIVER_CLEANUP_FAILED
 
 /**
- * The browser driver: `agent-browser --version` must print exactly `agent-browser X.Y.Z`.
- * Pre-release, `v`-prefixed, capitalised or suffixed banners are not the identity.
+ * The browser driver: `agent-browser --version` must print exactly `agent-browser X.Y.Z`, and that
+ * banner is the result's `version`, as the driver prints it. Pre-release, `v`-prefixed, capitalised
+ * or suffixed banners are not the identity. When it is not available, the result says how a person
+ * installs it: the driver's own two supported commands, which nothing here runs.
  */
 export const AGENT_BROWSER: DriverSpec<BrowserDriverBlocker> = Object.freeze({
   command: "agent-browser",
   versionArgs: Object.freeze(["--version"]),
-  identity: /^agent-browser (?<version>\d+\.\d+\.\d+)$/,
+  identity: /^agent-browser \d+\.\d+\.\d+$/,
+  manualSetup: Object.freeze(["npm install -g agent-browser", "agent-browser install"]),
   blockers: Object.freeze({
     unavailable: BLOCKED_BROWSER_DRIVER_UNAVAILABLE,
     identityUnverified: BLOCKED_BROWSER_DRIVER_IDENTITY_UNVERIFIED,

@@ -20,7 +20,16 @@ export interface DriverSpec<Blocker extends string = string> {
    */
   readonly identity: RegExp
   readonly blockers: DriverBlockers<Blocker>
+  /**
+   * The commands a person runs, in order, to install the driver by hand, named in the `detail` of
+   * every result that is not `available`. The probe never runs them, and says so.
+   */
+  readonly manualSetup?: ReadonlyArray<string> | undefined
 }
+
+/** The sentence a blocked result ends with when the spec names how to install the driver by hand. */
+export const manualSetupSentence = (commands: ReadonlyArray<string>): string =>
+  `to install it by hand run ${commands.map((command) => `\`${command}\``).join(", then ")}; do not run these automatically, ask the user`
 
 /** Returned for a spec the probe cannot use; the detail names the field that is wrong. */
 export const BLOCKED_DRIVER_SPEC_INVALID = "BLOCKED_DRIVER_SPEC_INVALID"
@@ -44,6 +53,10 @@ export const driverSpecProblem = (spec: unknown): string | null => {
   for (const key of ["unavailable", "identityUnverified", "cleanupFailed"] as const) {
     const code = blockers[key]
     if (typeof code !== "string" || code.length === 0) return `blockers.${key} must be a non-empty string`
+  }
+  const { manualSetup } = spec
+  if (manualSetup !== undefined && !(Array.isArray(manualSetup) && manualSetup.length <= 8 && manualSetup.every((line) => typeof line === "string" && /^[^\p{Cc}\p{Cf}`]{1,200}$/u.test(line)))) {
+    return "manualSetup must be at most 8 commands, each 1 to 200 characters with no control characters or backticks"
   }
   return null
 }

@@ -3,8 +3,8 @@ import { mkdtemp, rm, rmdir } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { AGENT_BROWSER, type BrowserDriverBlocker } from "./AgentBrowser.js"
-import { assessBanner } from "./Banner.js"
-import { BLOCKED_DRIVER_SPEC_INVALID, driverSpecProblem, type DriverSpec } from "./DriverSpec.js"
+import { assessBanner, untrustedTextReason } from "./Banner.js"
+import { BLOCKED_DRIVER_SPEC_INVALID, driverSpecProblem, type DriverSpec, manualSetupSentence } from "./DriverSpec.js"
 import { describeThrown, readOutcome } from "./internal/Outcome.js"
 import { superviseRunSync } from "./internal/SyncRunner.js"
 import { superviseRun } from "./ProcessGroup.js"
@@ -76,6 +76,15 @@ const runProblem = (outcome: RunOutcome, request: RunRequest): string | null => 
   return null
 }
 
+/**
+ * A result that says the driver is missing or not the driver also says how a person installs it,
+ * when the spec knows; a stray process is not fixed by installing anything.
+ */
+const withManualSetup = <Blocker extends string>(spec: DriverSpec<Blocker>, verdict: ProbeResult<Blocker>): ProbeResult<Blocker> =>
+  spec.manualSetup === undefined || spec.manualSetup.length === 0 || verdict.status === "available" || verdict.blocker === spec.blockers.cleanupFailed
+    ? verdict
+    : { ...verdict, detail: `${verdict.detail}; ${manualSetupSentence(spec.manualSetup)}` }
+
 function* probePipeline<Blocker extends string>(
   spec: DriverSpec<Blocker>,
   options: ProbeOptions | undefined
@@ -87,7 +96,7 @@ function* probePipeline<Blocker extends string>(
   const platform = options?.platform ?? process.platform
   const entries = searchableEntries(options?.path ?? process.env["PATH"] ?? "", platform)
   if (entries.length === 0) {
-    return result("unavailable", null, null, blockers.unavailable, `${command} is not on PATH: PATH has no absolute directory to search`)
+    return withManualSetup(spec, result("unavailable", null, null, blockers.unavailable, `${command} is not on PATH: PATH has no absolute directory to search`))
   }
   const env = minimalEnvironment(entries, platform, process.env)
 
@@ -97,7 +106,7 @@ function* probePipeline<Blocker extends string>(
   const prepared = yield { kind: "both", steps: [{ kind: "run", request: resolve }, { kind: "makeDirectory" }] }
   const [resolved, made] = pairOf(prepared)
   const directory = made.ok && typeof made.value === "string" ? made.value : null
-  const verdict = yield* verify(spec, platform, resolve, resolved, directory === null ? made : directory)
+  const verdict = withManualSetup(spec, yield* verify(spec, platform, resolve, resolved, directory === null ? made : directory))
   if (directory === null) return verdict
   const removed = yield { kind: "removeDirectory", path: directory }
   return removed.ok ? verdict : { ...verdict, detail: `${verdict.detail}; its working directory could not be removed (${removed.why})` }
@@ -165,6 +174,12 @@ function* verify<Blocker extends string>(
   const versionProblem = runProblem(outcome, versionRun)
   if (versionProblem !== null) {
     return result("unverified-identity", driver, null, blockers.identityUnverified, `the version run ${versionProblem}`)
+  }
+  // Whatever the driver writes reaches whoever reads the run; an instruction on stderr is as hostile as one on stdout.
+  // Its lines may be as long as the stream's bound allows: only a banner has to be short.
+  const stderrReason = untrustedTextReason(text(outcome.stderr).replace(/\n$/, ""), versionRun.maxOutputBytes)
+  if (stderrReason !== null) {
+    return result("unverified-identity", driver, null, blockers.identityUnverified, `the version run's stderr is not trusted and not shown because ${stderrReason}`)
   }
   const banner = assessBanner(outcome.stdout)
   if (!banner.trusted) {

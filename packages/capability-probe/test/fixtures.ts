@@ -57,6 +57,9 @@ export const exited = (stdout: string | Uint8Array, overrides: Partial<RunOutcom
 
 export const FAKE_DRIVER = "/opt/fake/bin/agent-browser"
 
+/** How every result that finds no usable agent-browser ends: the two commands a person runs, never the probe. */
+export const MANUAL_SETUP = "; to install it by hand run `npm install -g agent-browser`, then `agent-browser install`; do not run these automatically, ask the user"
+
 /**
  * A runCommand seam: the resolver answers `resolved`, the version run answers `version`; every
  * request is recorded.

@@ -11,7 +11,7 @@ import {
   probeBrowserDriverSync
 } from "../src/index.js"
 import { superviseRun } from "../src/ProcessGroup.js"
-import { fakeExecutable, isAlive, killIfAlive, pathWith, scratch } from "./fixtures.js"
+import { fakeExecutable, isAlive, killIfAlive, MANUAL_SETUP, pathWith, scratch } from "./fixtures.js"
 
 const BANNER = 'echo "agent-browser 0.34.0"'
 
@@ -49,7 +49,7 @@ describe("resolution through the real resolver", () => {
     const expected = {
       status: "available",
       command: join(directory, "agent-browser"),
-      version: "0.34.0",
+      version: "agent-browser 0.34.0",
       blocker: null,
       detail: "identity verified; its process group is gone and no process escaped it"
     }
@@ -72,7 +72,7 @@ describe("resolution through the real resolver", () => {
 
   it("is unavailable when the driver is not on PATH or PATH is empty", async () => {
     const notFound = { status: "unavailable", command: null, version: null, blocker: BLOCKED_BROWSER_DRIVER_UNAVAILABLE }
-    expect(await probeBrowserDriver({ path: pathWith(scratch()) })).toEqual({ ...notFound, detail: "agent-browser is not on PATH" })
+    expect(await probeBrowserDriver({ path: pathWith(scratch()) })).toEqual({ ...notFound, detail: `agent-browser is not on PATH${MANUAL_SETUP}` })
     expect(probeBrowserDriverSync({ path: "" })).toMatchObject(notFound)
   })
 
@@ -158,18 +158,18 @@ describe("the version run as a real process", () => {
     const directory = driver(
       'if [ -e agent-browser.json ] || [ -n "$(ls -A)" ]; then echo "agent-browser 6.6.6 configured"; else echo "agent-browser 0.34.0"; fi'
     )
-    expect(await probeBrowserDriver({ path: pathWith(directory), cwd: caller })).toMatchObject({ status: "available", version: "0.34.0" })
+    expect(await probeBrowserDriver({ path: pathWith(directory), cwd: caller })).toMatchObject({ status: "available", version: "agent-browser 0.34.0" })
   })
 
   it("stops at 64 KiB + 1 on stdout and on stderr, and accepts exactly 64 KiB", async () => {
     const stdout = driver("head -c 65537 /dev/zero | tr '\\0' a")
     const stderr = driver(`head -c 65537 /dev/zero >&2\n${BANNER}`)
-    const exactly = driver(`head -c 65536 /dev/zero >&2\n${BANNER}`)
+    const exactly = driver(`yes 'a deprecation warning' | head -c 65536 >&2\n${BANNER}`)
     expect(await probeBrowserDriver({ path: pathWith(stdout) })).toMatchObject({
       status: "unverified-identity",
-      detail: "the version run wrote more than 64 KiB to stdout and was killed"
+      detail: `the version run wrote more than 64 KiB to stdout and was killed${MANUAL_SETUP}`
     })
-    expect((await probeBrowserDriver({ path: pathWith(stderr) })).detail).toBe("the version run wrote more than 64 KiB to stderr and was killed")
+    expect((await probeBrowserDriver({ path: pathWith(stderr) })).detail).toBe(`the version run wrote more than 64 KiB to stderr and was killed${MANUAL_SETUP}`)
     expect((await probeBrowserDriver({ path: pathWith(exactly) })).status).toBe("available")
   })
 
@@ -183,7 +183,7 @@ describe("the version run as a real process", () => {
       status: "unverified-identity",
       version: null,
       blocker: BLOCKED_BROWSER_DRIVER_IDENTITY_UNVERIFIED,
-      detail: "the version run did not finish within 10 s and was killed"
+      detail: `the version run did not finish within 10 s and was killed${MANUAL_SETUP}`
     })
   })
 

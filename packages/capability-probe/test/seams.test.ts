@@ -13,7 +13,7 @@ import {
   type RunOutcome,
   type RunRequest
 } from "../src/index.js"
-import { exited, FAKE_DRIVER, fakeRunner } from "./fixtures.js"
+import { exited, FAKE_DRIVER, fakeRunner, MANUAL_SETUP } from "./fixtures.js"
 
 const BANNER = "agent-browser 0.34.0\n"
 const PATH = "/opt/fake/bin:/usr/bin"
@@ -34,7 +34,7 @@ describe("results when the runner misbehaves", () => {
       command: null,
       version: null,
       blocker: BLOCKED_BROWSER_DRIVER_UNAVAILABLE,
-      detail: "agent-browser could not be resolved: runCommand threw TypeError"
+      detail: `agent-browser could not be resolved: runCommand threw TypeError${MANUAL_SETUP}`
     })
     expect(probeBrowserDriverSync({ runCommand, path: PATH })).toEqual(result)
   })
@@ -50,7 +50,7 @@ describe("results when the runner misbehaves", () => {
 
   it("a runner that returns null or a malformed outcome while resolving is named in the detail", async () => {
     expect((await probeBrowserDriver({ runCommand: fakeRunner(exited(BANNER), null).runCommand, path: PATH })).detail).toBe(
-      "agent-browser could not be resolved: runCommand returned null"
+      `agent-browser could not be resolved: runCommand returned null${MANUAL_SETUP}`
     )
     const malformed = { ...exited(`${FAKE_DRIVER}\n`), timedOut: "no" } as unknown as RunOutcome
     const result = await probeBrowserDriver({ runCommand: fakeRunner(exited(BANNER), malformed).runCommand, path: PATH })
@@ -82,7 +82,7 @@ describe("results when the runner misbehaves", () => {
   it("probeDriverSync refuses a runner that answers with a Promise", () => {
     expect(probeBrowserDriverSync({ runCommand: answeringWithPromises, path: PATH })).toMatchObject({
       status: "unavailable",
-      detail: "agent-browser could not be resolved: runCommand returned a Promise, but probeDriverSync needs a synchronous runner"
+      detail: `agent-browser could not be resolved: runCommand returned a Promise, but probeDriverSync needs a synchronous runner${MANUAL_SETUP}`
     })
   })
 })
@@ -155,7 +155,7 @@ describe("what the resolver and the driver are given", () => {
         command: null,
         version: null,
         blocker: BLOCKED_BROWSER_DRIVER_UNAVAILABLE,
-        detail: "agent-browser is not on PATH: PATH has no absolute directory to search"
+        detail: `agent-browser is not on PATH: PATH has no absolute directory to search${MANUAL_SETUP}`
       })
       expect(requests).toEqual([])
     }
@@ -186,7 +186,7 @@ describe("Windows rules through the injected platform", () => {
     expect(result).toEqual({
       status: "available",
       command: "C:\\Tools\\agent-browser.exe",
-      version: "0.34.0",
+      version: "agent-browser 0.34.0",
       blocker: null,
       detail: "identity verified; its direct child exited (on Windows only the direct child is tracked)"
     })

@@ -47,9 +47,12 @@ const K1 = 1.2
 const B = 0.75
 /** A name says what a skill is more than any word of its description does. */
 const NAME_WEIGHT = 3
-/** Bounds on what a hostile prompt can cost: characters read, distinct terms looked up. */
-export const MAX_SUGGEST_PROMPT_CHARS = 16_384
-const MAX_QUERY_TERMS = 512
+/**
+ * The most of a prompt read: all of any prompt a person writes or pastes. Each word costs one
+ * lookup, and only words the skills hold are kept, so a long paste is read to its end (where the
+ * question usually is) at a cost linear in its length.
+ */
+export const MAX_SUGGEST_PROMPT_CHARS = 4 * 1024 * 1024
 const MAX_LIMIT = 100
 
 /** Words that say nothing about what a task is. */
@@ -62,7 +65,10 @@ const STOP_WORDS = new Set(
 
 /** Scripts written without spaces between words: they are indexed as overlapping character pairs. */
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u
-const WORD = /[\p{L}\p{M}\p{N}_]+/gu
+// `_` and `-` separate words: `google_maps-automation` is about Google Maps.
+const WORD = /[\p{L}\p{M}\p{N}]+/gu
+// English contractions: `what's` is the word `what`, not also a word `s`.
+const CONTRACTION = /['\u2019](?:s|t|re|ll|d|ve|m)(?![\p{L}\p{N}])/gu
 const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu
 const SPACED_PART = /[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu
 const LATIN_WORD = /^[a-z]+$/
@@ -93,10 +99,12 @@ const termsOfWord = (word: string, into: Array<Token>): void => {
 }
 
 /** The terms of a text, in order: NFKC-normalised and lowercased like the keyword matcher. */
-const tokenize = (text: string): Array<Token> => {
-  const tokens: Array<Token> = []
-  for (const word of normalizeText(text).match(WORD) ?? []) termsOfWord(word, tokens)
-  return tokens
+function* tokenize(text: string): Generator<Token> {
+  for (const [word] of normalizeText(text).replace(CONTRACTION, "").matchAll(WORD)) {
+    const tokens: Array<Token> = []
+    termsOfWord(word, tokens)
+    yield* tokens
+  }
 }
 
 /** Builds the index {@link suggest} ranks against; the skills' order breaks ties. */
@@ -105,8 +113,8 @@ export const compileSuggestions = (skills: ReadonlyArray<Suggestable>): Suggesti
   const lengths = new Float64Array(skills.length)
   skills.forEach((skill, document) => {
     const frequencies = new Map<string, number>()
-    const nameTerms = tokenize(skill.name.replace(/-/g, " "))
-    const descriptionTerms = tokenize(skill.description)
+    const nameTerms = [...tokenize(skill.name)]
+    const descriptionTerms = [...tokenize(skill.description)]
     for (const { term } of nameTerms) frequencies.set(term, (frequencies.get(term) ?? 0) + NAME_WEIGHT)
     for (const { term } of descriptionTerms) frequencies.set(term, (frequencies.get(term) ?? 0) + 1)
     lengths[document] = nameTerms.length * NAME_WEIGHT + descriptionTerms.length
@@ -132,18 +140,18 @@ const isIndex = (skills: SuggestInput["skills"]): skills is SuggestionIndex =>
 /**
  * The skills a prompt is most about, best first, each with its BM25 score and the prompt words that
  * matched; skills no term of the prompt matches are never returned. Arms nothing: a skill without
- * `autoInject` still never auto-arms. The prompt is read up to 16 KiB characters and its first 512
- * distinct terms.
+ * `autoInject` still never auto-arms. The whole prompt is read (up to 4 Mi characters), one lookup
+ * per word.
  */
 export const suggest = (input: SuggestInput): ReadonlyArray<Suggestion> => {
   const index = isIndex(input.skills) ? input.skills : compileSuggestions(input.skills)
   const limit = Math.min(MAX_LIMIT, Math.max(0, Math.floor(input.limit ?? 3)))
   const documents = index.names.length
   if (limit === 0 || documents === 0) return []
+  // Only terms some skill holds can score: the query never grows past the index's vocabulary.
   const query = new Map<string, string>()
   for (const { term, word } of tokenize(input.prompt.slice(0, MAX_SUGGEST_PROMPT_CHARS))) {
-    if (query.size >= MAX_QUERY_TERMS) break
-    if (!query.has(term)) query.set(term, word)
+    if (!query.has(term) && index.postings.has(term)) query.set(term, word)
   }
   const scores = new Float64Array(documents)
   const matched = new Map<number, Array<{ readonly word: string; readonly weight: number }>>()

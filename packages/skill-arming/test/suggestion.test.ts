@@ -61,12 +61,24 @@ describe("suggest", () => {
     expect(suggest({ skills: twins, prompt: "charts", limit: 5 }).map(({ name }) => name)).toEqual(["first", "second"])
   })
 
-  it("stays bounded on a hostile prompt: a megabyte of text and a hundred thousand distinct words", () => {
+  it("reads the whole prompt: the question after a long paste counts, however many distinct words come first", () => {
     const huge = `${"pdf ".repeat(250_000)}`
     expect(names(huge)[0]).toBe("pdf")
     const distinct = Array.from({ length: 100_000 }, (_, index) => `w${index}`).join(" ")
-    expect(suggest({ skills, prompt: `${distinct} weather` })).toEqual([])
+    expect(suggest({ skills, prompt: `${distinct} weather` })).toEqual([expect.objectContaining({ name: "weather", terms: ["weather"] })])
+    const paste = "lorem ipsum dolor sit amet consectetur ".repeat(2_000)
+    expect(names(`${paste}\n\nCan you merge these PDFs?`)[0]).toBe("pdf")
     expect(suggest({ skills, prompt: "weather", limit: 1e9 }).length).toBeLessThanOrEqual(100)
+  })
+
+  it("separates words at _ and -, and reads an English contraction as its word", () => {
+    const automations = [
+      { name: "google_maps-automation", description: "Automate places, routes and reviews via Composio." },
+      { name: "aws-s3", description: "Manage the user's S3 buckets and objects." }
+    ]
+    expect(suggest({ skills: automations, prompt: "find a cafe on google maps" })[0]).toMatchObject({ name: "google_maps-automation", terms: ["google", "maps"] })
+    expect(suggest({ skills: automations, prompt: "what's next? it's done, isn't it" })).toEqual([])
+    expect(suggest({ skills: automations, prompt: "list my s3 buckets" })[0]?.name).toBe("aws-s3")
   })
 
   it("orders by score and reports only words the prompt holds, for any prompt", () => {

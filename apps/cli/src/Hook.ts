@@ -28,7 +28,8 @@ export const hookCommand = Command.make(
   Command.withShortDescription("Answer an agent host's hook: the skills a prompt or an edit arms, and the goal snapshot"),
   Command.withDescription(
     "Reads the host's hook input (JSON) on stdin and answers in the host's hook output format.\n" +
-      "claude-code: UserPromptSubmit adds the skills the prompt arms (name, why, the SKILL.md) and the goal snapshot when\n" +
+      "claude-code: UserPromptSubmit adds the skills the prompt arms (name, why, the SKILL.md, and its body the first time\n" +
+      "the session gets it) and the goal snapshot when\n" +
       "the session has not seen it yet; PostToolUse of Edit, Write, MultiEdit or NotebookEdit adds the skills the edited\n" +
       "file's project-relative path arms; SessionStart adds the goal snapshot.\n" +
       "opencode: what the plugin `armory init opencode` writes sends (chat.message, tool.execute.after of edit, write,\n" +

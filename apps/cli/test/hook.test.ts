@@ -13,6 +13,12 @@ afterEach(() => {
   for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true })
 })
 
+/** What a prompt that arms the project's pdf-tools adds the first time a session gets it: the skill, whole. */
+const delivered = (dir: string): string => {
+  const location = join(dir, ".armory", "skills", "pdf-tools", "SKILL.md")
+  return `Armory skills armed by this prompt:\n- pdf-tools (keyword "pdf"): its SKILL.md (${location}) follows in full\n\n<skill name="pdf-tools" location="${location}">\n# PDF\n</skill>`
+}
+
 const project = (): string => {
   const root = mkdtempSync(join(tmpdir(), "armory-hook-cli-"))
   directories.push(root)
@@ -52,7 +58,7 @@ describe("armory hook claude-code (the process Claude Code runs)", () => {
     expect(JSON.parse(run.stdout)).toEqual({
       hookSpecificOutput: {
         hookEventName: "UserPromptSubmit",
-        additionalContext: `Armory skills armed by this prompt (read each SKILL.md before acting on it):\n- pdf-tools (keyword "pdf"): ${join(dir, ".armory", "skills", "pdf-tools", "SKILL.md")}`
+        additionalContext: delivered(dir)
       }
     })
     const edit = JSON.stringify({
@@ -134,7 +140,7 @@ describe("armory hook opencode (what the plugin armory init writes runs)", () =>
     const message = { hook: "chat.message", directory: dir, sessionID: "ses_1", parts: [{ type: "text", text: "merge the pdf files" }, { type: "text", text: "pdf", synthetic: true }] }
     const run = await hook(["opencode"], JSON.stringify(message))
     expect(run.code).toBe(0)
-    expect(JSON.parse(run.stdout)).toEqual({ text: `Armory skills armed by this prompt (read each SKILL.md before acting on it):\n- pdf-tools (keyword "pdf"): ${join(dir, ".armory", "skills", "pdf-tools", "SKILL.md")}` })
+    expect(JSON.parse(run.stdout)).toEqual({ text: delivered(dir) })
     const patch = { hook: "tool.execute.after", directory: dir, sessionID: "ses_1", tool: "apply_patch", args: { patchText: "*** Begin Patch\n*** Add File: src/new.ts\n+x\n*** End Patch" } }
     expect(JSON.parse((await hook(["opencode"], JSON.stringify(patch))).stdout).text).toContain('the edit of "src/new.ts"')
     expect(await hook(["opencode"], JSON.stringify({ ...message, parts: [{ type: "text", text: "hello" }] }))).toEqual({ code: 0, stdout: "", stderr: "" })

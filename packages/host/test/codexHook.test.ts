@@ -47,7 +47,7 @@ describe("codexHook, on payloads as Codex writes them", () => {
     expect(answer.stderr).toBeUndefined()
     expect(contextOf(answer.stdout)).toEqual({
       hookEventName: "UserPromptSubmit",
-      additionalContext: `Armory skills armed by this prompt (read each SKILL.md before acting on it):\n- pdf-tools (keyword "pdf"): ${join(dir, ".armory", "skills", "pdf-tools", "SKILL.md")}`
+      additionalContext: `Armory skills armed by this prompt:\n- pdf-tools (keyword "pdf"): its SKILL.md (${join(dir, ".armory", "skills", "pdf-tools", "SKILL.md")}) follows in full\n\n<skill name="pdf-tools" location="${join(dir, ".armory", "skills", "pdf-tools", "SKILL.md")}">\n# pdf-tools\n</skill>`
     })
   })
 

@@ -59,7 +59,7 @@ describe("the OpenCode plugin, called with the payloads OpenCode's plugin types 
     expect(output.parts).toHaveLength(2)
     const added = output.parts[1] as TextPart
     expect(added).toEqual({ id: expect.stringMatching(/^prt_armory_/), sessionID: "ses_01", messageID: "msg_01", type: "text", synthetic: true, text: expect.any(String) })
-    expect(added.text).toContain(`- pdf-tools (keyword "pdf"): ${join(dir, ".armory", "skills", "pdf-tools", "SKILL.md")}`)
+    expect(added.text).toContain(`- pdf-tools (keyword "pdf"): its SKILL.md (${join(dir, ".armory", "skills", "pdf-tools", "SKILL.md")}) follows in full`)
     expect(added.text).toContain("Goal g1 [active]: Merge the reports")
     // Its own synthetic part is not read back as something the user typed; the session has the snapshot already.
     await hooks["chat.message"](input, output)

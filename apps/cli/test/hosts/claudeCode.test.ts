@@ -75,6 +75,8 @@ describeRequiring("hosts", "Claude Code set up with `armory init claude-code`", 
     for (const tool of ["goal_set", "goal_status", "goal_complete", "execute", "skills_list"]) expect(firstText).toContain(`mcp__armory__${tool}`)
     expect(firstText).toContain("Armory skills armed by this prompt")
     expect(firstText).toContain("- pdf-tools (keyword \\\"pdf\\\")")
+    // The skill itself, not only its path: the model need not spend a call to read it.
+    expect(firstText).toContain("Merge with `qpdf --empty --pages a.pdf b.pdf -- out.pdf`.")
     const results = toolResults(run.requests.at(-1) ?? { model: "", messages: [] })
     expect(results).toHaveLength(9)
     // The refusal reaches the model as an error; Claude Code hands the model the structured content as the text.
@@ -83,6 +85,7 @@ describeRequiring("hosts", "Claude Code set up with `armory init claude-code`", 
     goal.expectReadBack(results.map((result) => result.text), root)
     // The request after the Write carries the skill its path arms.
     expect(JSON.stringify(run.requests[9])).toContain('Armory skills armed by the edit of \\"src/a.ts\\"')
+    expect(JSON.stringify(run.requests[9])).toContain("Read every comment the edit added.")
     expect(JSON.stringify(run.requests[8])).not.toContain("Armory skills armed by the edit")
     // The goal snapshot reached the model once, not once per hook.
     expect(snapshotMentions(run.requests[1])).toBeLessThanOrEqual(1)

@@ -137,6 +137,8 @@ describeRequiring("hosts", "Codex set up with `armory init codex`", () => {
     // The UserPromptSubmit hook added the skills the prompt arms.
     expect(firstText).toContain("Armory skills armed by this prompt")
     expect(firstText).toContain('- pdf-tools (keyword \\"pdf\\")')
+    // The skill itself, not only its path: the model need not spend a call to read it.
+    expect(firstText).toContain("Merge with `qpdf --empty --pages a.pdf b.pdf -- out.pdf`.")
     const outputs = functionOutputs(run.requests.at(-1) ?? { model: "", input: [] })
     expect(outputs).toHaveLength(9)
     // `default_tools_approval_mode = "approve"`: no call was refused for want of an approval.
@@ -144,6 +146,7 @@ describeRequiring("hosts", "Codex set up with `armory init codex`", () => {
     goal.expectReadBack(outputs, root)
     // The request after apply_patch carries the skill the patched file's path arms; none before it did.
     expect(JSON.stringify(run.requests[10])).toContain('Armory skills armed by the edit of \\"src/a.ts\\"')
+    expect(JSON.stringify(run.requests[10])).toContain("Read every comment the edit added.")
     expect(JSON.stringify(run.requests[9])).not.toContain("Armory skills armed by the edit")
     // The goal snapshot reached the model once in the session.
     expect(snapshotMentions(run.requests.at(-1))).toBeLessThanOrEqual(1)

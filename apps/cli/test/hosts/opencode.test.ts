@@ -97,12 +97,15 @@ describeRequiring("hosts", "OpenCode set up with `armory init opencode`", () => 
     const asked = userText(first)
     expect(asked).toContain("Armory skills armed by this prompt")
     expect(asked).toContain('- pdf-tools (keyword "pdf")')
+    // The skill itself, not only its path: the model need not spend a call to read it.
+    expect(asked).toContain("Merge with `qpdf --empty --pages a.pdf b.pdf -- out.pdf`.")
     const results = chatToolResults(run.requests.at(-1) ?? { model: "", messages: [] })
     expect(results).toHaveLength(9)
     // OpenCode passes on only the text part: it carries the refusal, the result, the logs and the channel's messages.
     goal.expectReadBack(results, root)
     // The write's result carries the skill its path arms, the file's name with its bidi override written out.
     expect(results[8]).toContain('Armory skills armed by the edit of "src/a\\u{202E}sts.ts"')
+    expect(results[8]).toContain("Read every comment the edit added.")
     const added = results[8] ?? ""
     expect(added.slice(added.indexOf("Armory skills armed by the edit"))).not.toContain("\u202E")
     expect(results.slice(0, 8).join("\n")).not.toContain("Armory skills armed by the edit")

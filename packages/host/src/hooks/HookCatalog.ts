@@ -1,19 +1,36 @@
+import { createHash } from "node:crypto"
 import { join } from "node:path"
 import { type Armable, type Armed, arm } from "@armory/skill-arming"
 import type { SkillSource } from "@armory/skill-loader"
 import { type FileStamp, isRecord, isStampList, readCache, stampOf, stampsHold, writeCache } from "./FileStamps.js"
 
-/** What a hook needs of a skill: what arms it and where its SKILL.md is. */
+/**
+ * The longest skill body a hook hands the model in full; a longer one is named by its SKILL.md for
+ * the model to read. A hook's whole answer is at most 10,000 characters.
+ */
+export const MAX_DELIVERED_BODY_CHARS = 6_000
+
+/**
+ * What a hook needs of a skill: what arms it and where its SKILL.md is; for a skill that can arm,
+ * its body when short enough to hand over whole, and its version (a digest of the body), by which a
+ * session that was given it knows whether it changed.
+ */
 export interface HookSkill extends Armable {
   readonly location: string
+  readonly body?: string | undefined
+  readonly version?: string | undefined
 }
 
-/** A skill that armed for a hook, with the SKILL.md to read. */
+/** A skill that armed for a hook, with its SKILL.md, and its body and version when it has them. */
 export interface HookArmed extends Armed {
   readonly location: string
+  readonly body?: string | undefined
+  readonly version?: string | undefined
 }
 
-const CACHE_VERSION = 1
+const CACHE_VERSION = 2
+
+const digest = (text: string): string => createHash("sha256").update(text).digest("base64url").slice(0, 22)
 
 interface CatalogCache {
   readonly version: typeof CACHE_VERSION
@@ -42,7 +59,12 @@ const loadAndStamp = async (sources: ReadonlyArray<SkillSource>): Promise<Omit<C
   ]
   const stamps = [...new Set(stamped)].map(stampOf)
   const report = await loadSkills(sources)
-  const skills = report.skills.map(({ name, location, autoInject }) => ({ name, location, ...(autoInject === undefined ? {} : { autoInject }) }))
+  // Only a skill that can arm is ever handed over, so only those carry their body in the cache.
+  const skills = report.skills.map(({ name, location, autoInject, body }) =>
+    autoInject === undefined
+      ? { name, location }
+      : { name, location, autoInject, version: digest(body), ...(body.trim().length <= MAX_DELIVERED_BODY_CHARS ? { body: body.trim() } : {}) }
+  )
   return { stamps, skills }
 }
 
@@ -72,7 +94,7 @@ export const armForHook = (
   skills: ReadonlyArray<HookSkill>,
   request: { readonly prompt: string; readonly url?: string | undefined; readonly paths?: ReadonlyArray<string> | undefined }
 ): ReadonlyArray<HookArmed> => {
-  const locations = new Map(skills.map((skill) => [skill.name, skill.location]))
+  const byName = new Map(skills.map((skill) => [skill.name, skill]))
   const matchable = skills.map(({ name, autoInject }) => ({
     name,
     autoInject: {
@@ -81,7 +103,10 @@ export const armForHook = (
       ...(request.paths === undefined ? {} : { paths: autoInject?.paths ?? [] })
     }
   }))
-  return arm({ skills: matchable, ...request }).map((armed) => ({ ...armed, location: locations.get(armed.name) ?? "" }))
+  return arm({ skills: matchable, ...request }).map((armed) => {
+    const skill = byName.get(armed.name)
+    return { ...armed, location: skill?.location ?? "", ...(skill?.body === undefined ? {} : { body: skill.body }), ...(skill?.version === undefined ? {} : { version: skill.version }) }
+  })
 }
 
 /** Where a project's hook caches live. */

@@ -28,16 +28,30 @@ export interface HookContextInput {
   readonly snapshot: string
   /** Why the goal snapshot could not be read, when it could not: said in one line, the skills are still added. */
   readonly snapshotUnavailable?: string | undefined
+  /** The skills the session was already handed whole, by name, at the version it was given. */
+  readonly given?: ReadonlyMap<string, string> | undefined
   readonly maxChars?: number | undefined
 }
 
+/** A hook's answer: the text to add, and the skills it hands over whole (name and version), for the session's record. */
+export interface HookContext {
+  readonly text: string
+  readonly delivered: ReadonlyArray<readonly [name: string, version: string]>
+}
+
+/** A skill's body as the model reads it: invisible characters written out, and no line that could close the block early. */
+const bodyBlock = (armed: HookArmed, body: string): string =>
+  `<skill name=${JSON.stringify(contextLine(armed.name))} location=${JSON.stringify(contextLine(armed.location))}>\n${contextBlock(body).replace(/<\/skill/gi, "<\\/skill")}\n</skill>`
+
 /**
- * The text a hook adds to the model's context: the skills that armed (name, why, the SKILL.md to
- * read) and the goal snapshot, within `maxChars`. Skills past the budget are counted, not dropped
- * silently; the snapshot keeps its room first, being the shorter and the one every turn needs.
- * Empty when there is nothing to add.
+ * The text a hook adds to the model's context: the skills that armed and the goal snapshot, within
+ * `maxChars`. A skill new to the session (or changed since it was given) is handed over whole after
+ * the list, while its body fits the rest of the budget; one the session was given at this version is
+ * only said to be still armed; any other is named by its SKILL.md to read. Skills past the budget
+ * are counted, not dropped silently; the snapshot keeps its room first, being the shorter and the
+ * one every turn needs. Empty when there is nothing to add.
  */
-export const renderHookContext = (input: HookContextInput): string => {
+export const renderHookContext = (input: HookContextInput): HookContext => {
   const maxChars = input.maxChars ?? MAX_HOOK_CONTEXT_CHARS
   const goal =
     input.snapshotUnavailable !== undefined
@@ -46,23 +60,44 @@ export const renderHookContext = (input: HookContextInput): string => {
         ? ""
         : `Armory goal (armory://goals/snapshot):\n${contextBlock(input.snapshot.trim())}`
   const goalPart = goal.length <= maxChars ? goal : `${goal.slice(0, maxChars - 1)}…`
-  if (input.armed.length === 0) return goalPart
-  const heading = `Armory skills armed by ${contextLine(input.trigger)} (read each SKILL.md before acting on it):`
+  if (input.armed.length === 0) return { text: goalPart, delivered: [] }
+  const heading = `Armory skills armed by ${contextLine(input.trigger)}:`
   const budget = maxChars - goalPart.length - (goalPart === "" ? 0 : 2)
-  const lines: Array<string> = []
+  // Every armed skill gets its line first; bodies then take what room is left, in order.
+  const entries: Array<{ readonly armed: HookArmed; readonly named: string; readonly location: string; readonly given: boolean; line: string; block?: string }> = []
+  let notShown = ""
   let used = heading.length
   for (const [index, armed] of input.armed.entries()) {
-    const line = `- ${contextLine(armed.name)} (${why(armed)}): ${contextLine(armed.location)}`
+    const named = `- ${contextLine(armed.name)} (${why(armed)})`
+    const location = contextLine(armed.location)
+    const given = armed.version !== undefined && input.given?.get(armed.name) === armed.version
+    const line = given ? `${named}: still armed; its SKILL.md (${location}) was given in full earlier in this session` : `${named}: read ${location} before acting on it`
     const rest = input.armed.length - index - 1
     const more = rest > 0 ? `\n- … and ${rest} more armed skills not shown` : ""
     if (used + 1 + line.length + more.length > budget) {
-      lines.push(`- … and ${input.armed.length - index} more armed skills not shown`)
+      notShown = `- … and ${input.armed.length - index} more armed skills not shown`
+      used += 1 + notShown.length
       break
     }
-    lines.push(line)
+    entries.push({ armed, named, location, given, line })
     used += 1 + line.length
   }
-  const skills = [heading, ...lines].join("\n")
+  const delivered: Array<readonly [string, string]> = []
+  for (const entry of entries) {
+    const { armed } = entry
+    if (entry.given || armed.body === undefined || armed.version === undefined) continue
+    const whole = `${entry.named}: its SKILL.md (${entry.location}) follows in full`
+    const block = bodyBlock(armed, armed.body)
+    const cost = whole.length - entry.line.length + 2 + block.length
+    if (used + cost > budget) continue
+    entry.line = whole
+    entry.block = block
+    delivered.push([armed.name, armed.version])
+    used += cost
+  }
+  const lines = [...entries.map((entry) => entry.line), ...(notShown === "" ? [] : [notShown])]
+  const blocks = entries.flatMap((entry) => (entry.block === undefined ? [] : [entry.block]))
+  const skills = [[heading, ...lines].join("\n"), ...blocks].join("\n\n")
   const text = goalPart === "" ? skills : `${skills}\n\n${goalPart}`
-  return text.length <= maxChars ? text : goalPart
+  return text.length <= maxChars ? { text, delivered } : { text: goalPart, delivered: [] }
 }

@@ -3,8 +3,8 @@ import type { SkillSource } from "@armory/skill-loader"
 import { projectRootOf } from "../ProjectRoot.js"
 import { defaultSkillSources } from "../SkillSources.js"
 import { armForHook, hookCacheDirectory, hookSkills } from "./HookCatalog.js"
-import { renderHookContext } from "./HookContext.js"
-import { recordSnapshot } from "./HookSessions.js"
+import { type HookContextInput, renderHookContext } from "./HookContext.js"
+import { givenToSession, recordGiven } from "./HookSessions.js"
 import { hookGoalSnapshot } from "./HookSnapshot.js"
 import { projectRelativePath } from "./ProjectPaths.js"
 
@@ -39,27 +39,36 @@ export interface HookEventOptions extends HookProjectOptions {
 /**
  * The text a hook adds for one host event: a session's start adds the goal snapshot; a prompt adds
  * the skills it arms and the snapshot when it is new to the host's session; an edit adds the skills
- * the edited files' project-relative paths arm. A snapshot that cannot be read is said in one line,
- * and the skills are still added. Empty when there is nothing to add.
+ * the edited files' project-relative paths arm. A skill is handed over whole the first time a
+ * session gets it (and again when it changed), later only said to be still armed. A snapshot that
+ * cannot be read is said in one line, and the skills are still added. Empty when there is nothing to add.
  */
 export const hookEventContext = async (event: HookEvent, options: HookEventOptions): Promise<string> => {
   const projectDir = projectRootOf(options.projectDir)
   const cache = hookCacheDirectory(projectDir)
   const skills = () => hookSkills(options.skillSources ?? defaultSkillSources({ cwd: projectDir }), cache)
   const snapshot = () => hookGoalSnapshot({ root: options.goalsRoot ?? join(projectDir, ".armory", "goals"), sessionId: options.sessionId, cacheDirectory: cache })
+  const session = options.hostSession
+  /** Renders for the session, and records what it was given. */
+  const answer = (input: Omit<HookContextInput, "given">, given: ReturnType<typeof givenToSession> | undefined, snapshotGiven: string | undefined): string => {
+    const rendered = renderHookContext({ ...input, given: given?.skills })
+    if (session !== undefined) recordGiven(cache, session, { snapshot: snapshotGiven, skills: rendered.delivered })
+    return rendered.text
+  }
   switch (event.kind) {
     case "session-start": {
       const goal = await snapshot()
-      if ("unavailable" in goal) return renderHookContext({ armed: [], trigger: "", snapshot: "", snapshotUnavailable: goal.unavailable })
-      if (options.hostSession !== undefined) recordSnapshot(cache, options.hostSession, goal.text)
-      return renderHookContext({ armed: [], trigger: "", snapshot: goal.text })
+      if ("unavailable" in goal) return answer({ armed: [], trigger: "", snapshot: "", snapshotUnavailable: goal.unavailable }, undefined, undefined)
+      return answer({ armed: [], trigger: "", snapshot: goal.text }, undefined, goal.text)
     }
     case "prompt": {
       const [catalog, goal] = await Promise.all([skills(), snapshot()])
       const armed = armForHook(catalog, { prompt: event.prompt })
-      if ("unavailable" in goal) return renderHookContext({ armed, trigger: "this prompt", snapshot: "", snapshotUnavailable: goal.unavailable })
-      const isNew = options.hostSession === undefined || recordSnapshot(cache, options.hostSession, goal.text)
-      return renderHookContext({ armed, trigger: "this prompt", snapshot: isNew ? goal.text : "" })
+      const text = "unavailable" in goal ? "" : goal.text
+      const given = session === undefined ? undefined : givenToSession(cache, session, text)
+      if ("unavailable" in goal) return answer({ armed, trigger: "this prompt", snapshot: "", snapshotUnavailable: goal.unavailable }, given, undefined)
+      const isNew = given === undefined || !given.snapshotGiven
+      return answer({ armed, trigger: "this prompt", snapshot: isNew ? text : "" }, given, isNew ? text : undefined)
     }
     case "edit": {
       const paths = event.files.slice(0, MAX_HOOK_EDIT_FILES).flatMap((file) => {
@@ -70,7 +79,8 @@ export const hookEventContext = async (event: HookEvent, options: HookEventOptio
       const named = paths.slice(0, NAMED_FILES).map((path) => JSON.stringify(path)).join(", ")
       const trigger =
         paths.length === 1 ? `the edit of ${named}` : `the edits of ${named}${paths.length > NAMED_FILES ? ` and ${paths.length - NAMED_FILES} more files` : ""}`
-      return renderHookContext({ armed: armForHook(await skills(), { prompt: "", paths }), trigger, snapshot: "" })
+      const given = session === undefined ? undefined : givenToSession(cache, session, "")
+      return answer({ armed: armForHook(await skills(), { prompt: "", paths }), trigger, snapshot: "" }, given, undefined)
     }
   }
 }

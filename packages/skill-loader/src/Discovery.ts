@@ -226,7 +226,8 @@ const boundOption = (
 /**
  * Finds every SKILL.md of the given sources, in load order, without reading any of them. Never
  * fails: a source or directory that cannot be read becomes an `Unreadable` entry. Symbolic links
- * are followed; a directory reached twice (a link loop, or two links to one place) is searched once.
+ * are followed; a directory reached twice (a link loop, two links to one place, or one folder linked
+ * into two sources) is searched once, by its real path, through the first source that reaches it.
  * Each source's search is bounded by `maxDepth` and `maxDirectories`; reaching either is a warning.
  */
 export const discoverSkillFiles = Effect.fn("discoverSkillFiles")(function* (
@@ -244,6 +245,9 @@ export const discoverSkillFiles = Effect.fn("discoverSkillFiles")(function* (
     maxDirectories: boundOption("maxDirectories", options.maxDirectories, DEFAULT_MAX_DIRECTORIES, warnings)
   }
   const names = sourceNames(sources, options)
+  // One set for every source: a folder linked into two roots (`~/.claude/skills` → `~/.agents/skills`)
+  // is the same skills, found through the earlier root only.
+  const searched = new Set<string>()
   for (const [index, source] of sources.entries()) {
     const { path: given, optional = false } = typeof source === "string" ? { path: source } : source
     const sourceName = names[index] as string
@@ -273,16 +277,9 @@ export const discoverSkillFiles = Effect.fn("discoverSkillFiles")(function* (
       entries.push({ _tag: "Unreadable", file: absolute, reason: `source unreadable: ${describePlatformError(real.failure)}` })
       continue
     }
-    entries.push(
-      ...(yield* walkDirectory(
-        { path: absolute, real: real.success },
-        { label, name: sourceName },
-        new Set([real.success]),
-        directories,
-        bounds,
-        warnings
-      ))
-    )
+    if (searched.has(real.success)) continue
+    searched.add(real.success)
+    entries.push(...(yield* walkDirectory({ path: absolute, real: real.success }, { label, name: sourceName }, searched, directories, bounds, warnings)))
   }
   return { sources: labels, entries, directories, warnings } satisfies Discovery
 })

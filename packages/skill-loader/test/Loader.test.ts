@@ -204,6 +204,24 @@ describe("load", () => {
     }).pipe(Effect.provide(NodeLayer))
   )
 
+  it.effect("lists a skill folder linked into two roots once, from the earlier root, as the hosts do", () =>
+    Effect.gen(function* () {
+      const home = temporaryDirectory()
+      writeTree(home, { ".agents/skills/review/SKILL.md": skill("review"), ".agents/skills/pdf/SKILL.md": skill("pdf"), ".claude/skills/own/SKILL.md": skill("own") })
+      // The usual setup: one skill folder linked into Claude Code's root, and a whole root linked to another.
+      symlinkSync(join(home, ".agents/skills/review"), join(home, ".claude/skills/review"))
+      symlinkSync(join(home, ".agents/skills"), join(home, "opencode-skills"))
+      const report = yield* load([join(home, ".claude/skills"), join(home, ".agents/skills"), join(home, "opencode-skills")])
+      expect(report.skills.map(({ name, location }) => [name, location])).toEqual([
+        ["own", join(home, ".claude/skills/own/SKILL.md")],
+        ["review", join(home, ".claude/skills/review/SKILL.md")],
+        ["pdf", join(home, ".agents/skills/pdf/SKILL.md")]
+      ])
+      expect(report.shadowed).toEqual([])
+      expect(report.dropped).toEqual([])
+    }).pipe(Effect.provide(NodeLayer))
+  )
+
   it.effect("loads a SKILL.md that is a symbolic link to a file", () =>
     Effect.gen(function* () {
       const root = temporaryDirectory()

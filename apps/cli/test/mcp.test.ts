@@ -92,8 +92,9 @@ describe("armory mcp", () => {
     const tools = (answers.get(2)?.["tools"] ?? []) as Array<{ name: string }>
     expect(tools.map((tool) => tool.name)).toEqual([...MCP_TOOL_NAMES])
     expect(answers.get(5)?.["structuredContent"]).toEqual({ result: [expect.objectContaining({ name: "pdf-tools", keywords: ["pdf"] })] })
-    // The loader's warning about the dropped documents went to stderr.
-    expect(stderr).toMatch(/dropped 3 of 5 skill documents/)
+    // The loader's warning about the dropped documents, and the name it loaded under another, went to stderr.
+    expect(stderr).toMatch(/dropped 2 of 5 skill documents/)
+    expect(stderr).toContain('name "Bad Name" is not an Agent Skills name')
     expect(code).toBe(0)
   })
 

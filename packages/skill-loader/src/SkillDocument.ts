@@ -1,3 +1,4 @@
+import { basename } from "node:path"
 import { Result, Schema } from "effect"
 import { splitFrontmatter } from "./Frontmatter.js"
 import { describeIssue } from "./internal/issues.js"
@@ -57,6 +58,40 @@ const recoverMetadata = (
   }
 }
 
+const AGENT_SKILLS_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** A name as an Agent Skills id: letters and digits lowercased, every other run a single hyphen, at most 64. */
+const nameId = (text: string): string =>
+  text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 64)
+    .replace(/-+$/, "")
+
+/**
+ * Claude Code and OpenCode list a skill whose name is not an Agent Skills name (`Ahrefs
+ * Automation`, `docker_hub-automation`), and one with no name under its folder's. Such a skill is
+ * kept under the id its name (else its folder) gives, with a warning naming both; only a name that
+ * gives no id at all (no letter or digit of a-z, 0-9) still costs the skill.
+ */
+const recoverName = (declared: Record<string, unknown>, folder: string): { readonly declared: Record<string, unknown>; readonly warning?: string } => {
+  const name = declared["name"]
+  if (typeof name === "string" && AGENT_SKILLS_NAME.test(name) && name.length <= 64) return { declared }
+  if (name !== undefined && name !== null && typeof name !== "string") return { declared }
+  const written = typeof name === "string" && name.trim() !== "" ? name : undefined
+  const id = nameId(written ?? folder)
+  if (id === "") return { declared }
+  return {
+    declared: { ...declared, name: id },
+    warning:
+      written === undefined
+        ? `no name: loaded as ${describeValue(id)}, its folder's name, as the hosts load it`
+        : `name ${describeValue(written)} is not an Agent Skills name (a-z, 0-9 and single inner hyphens, at most 64): loaded as ${describeValue(id)}, as the hosts load it`
+  }
+}
+
 const decodeText = (bytes: Uint8Array): Result.Result<string, string> => {
   if (bytes.includes(0)) return Result.fail("binary file: contains NUL bytes")
   try {
@@ -113,8 +148,9 @@ export const decodeSkillDocument = (bytes: Uint8Array, origin: SkillOrigin): Ski
   let scalars: ReadonlyMap<string, string> | undefined
   const sources = () => (scalars ??= plainScalarSources(yaml))
   const metadata = isMapping(data) ? recoverMetadata(withoutEmptyOptionals(data), sources) : { declared: data, warning: undefined }
-  const { declared } = metadata
-  const recoveries = [...(recovered === undefined ? [] : [recovered]), ...(metadata.warning === undefined ? [] : [metadata.warning])]
+  const named = isMapping(metadata.declared) ? recoverName(metadata.declared, basename(origin.baseDirectory)) : { declared: metadata.declared, warning: undefined }
+  const { declared } = named
+  const recoveries = [recovered, metadata.warning, named.warning].filter((warning) => warning !== undefined)
   const warnings = recoveries.length === 0 ? {} : { warnings: recoveries }
   const frontmatter = decodeFrontmatter(declared)
   if (Result.isFailure(frontmatter)) {

@@ -81,22 +81,35 @@ describe("decodeSkillDocument", () => {
   })
 
   it("reports every problem of a document, missing keys included", () => {
-    expect(reasonOf(withFrontmatter("slash: 1\nicon: ftp://example.com/x.png"))).toBe(
+    expect(reasonOf(decodeSkillDocument(encode("---\nslash: 1\nicon: ftp://example.com/x.png\n---\n"), { ...origin, baseDirectory: "/skills/要约" }))).toBe(
       'frontmatter rejected: at ["name"]: Missing key; at ["description"]: Missing key; ' +
         'at ["slash"]: Expected boolean, actual 1; at ["icon"]: Expected an http or https URL, actual "ftp://example.com/x.png"'
     )
   })
 
   it.each([
-    ["-lead", "leading hyphen"],
-    ["trail-", "trailing hyphen"],
-    ["dou--ble", "double hyphen"],
-    ["Upper", "upper case"],
-    ["under_score", "underscore"],
-    ["a".repeat(65), "65 characters"],
-    ['""', "empty"]
-  ])("refuses the name %s (%s) by the Agent Skills rule", (name) => {
-    expect(reasonOf(withFrontmatter(`name: ${name}\ndescription: Demo.`))).toMatch(/^frontmatter rejected: at \["name"\]: Expected /)
+    ["-lead", "leading hyphen", "lead"],
+    ["trail-", "trailing hyphen", "trail"],
+    ["dou--ble", "double hyphen", "dou-ble"],
+    ["Ahrefs Automation", "upper case and a space", "ahrefs-automation"],
+    ["docker_hub-automation", "underscore", "docker-hub-automation"],
+    ["Café Notes", "an accented letter", "caf-notes"],
+    ["a".repeat(65), "65 characters", "a".repeat(64)]
+  ])("keeps the skill named %s (%s) under the id it gives, with a warning naming both, as the hosts do", (name, _, id) => {
+    const document = loaded(withFrontmatter(`name: ${JSON.stringify(name)}\ndescription: Demo.`))
+    expect(document.skill.name).toBe(id)
+    expect(document.skill.address).toBe(`skills:${id}`)
+    expect(document.warnings).toEqual([`name ${JSON.stringify(name)} is not an Agent Skills name (a-z, 0-9 and single inner hyphens, at most 64): loaded as ${JSON.stringify(id)}, as the hosts load it`])
+  })
+
+  it("names a skill with an empty or missing name after its folder, and drops one neither gives an id", () => {
+    for (const yaml of ['name: ""\ndescription: Demo.', "description: Demo."]) {
+      const document = loaded(withFrontmatter(yaml))
+      expect(document.skill.name).toBe("demo")
+      expect(document.warnings).toEqual(['no name: loaded as "demo", its folder\'s name, as the hosts load it'])
+    }
+    expect(reasonOf(withFrontmatter('name: "요약"\ndescription: Demo.'))).toMatch(/^frontmatter rejected: at \["name"\]: Expected /)
+    expect(reasonOf(withFrontmatter("name: 42\ndescription: Demo."))).toMatch(/^frontmatter rejected: at \["name"\]: Expected string/)
   })
 
   it("accepts a 64-character name and single inner hyphens", () => {

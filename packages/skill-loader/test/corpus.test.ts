@@ -14,7 +14,9 @@ const CLASSES: ReadonlyArray<readonly [string, RegExp]> = [
   ["name does not match directory", /^name "[^"]+" does not match its directory/],
   ["metadata kept as text", /^metadata values kept as text/],
   ["quoted plain value recovered", /^YAML recovered: the plain value of/],
-  ["name declared again in one source", /^name "[^"]+" is declared again by /]
+  ["name declared again in one source", /^name "[^"]+" is declared again by /],
+  ["name kept under its id", /^name "[^"]+" is not an Agent Skills name .*: loaded as "[a-z0-9-]+", as the hosts load it$/],
+  ["folder's name used", /^no name: loaded as "[a-z0-9-]+", its folder's name/]
 ]
 
 const classify = (reason: string): string => CLASSES.find(([, pattern]) => pattern.test(reason))?.[0] ?? `unclassified: ${reason}`
@@ -41,27 +43,31 @@ describe("real skill collections", () => {
       dropped: report.dropped.length,
       shadowed: report.shadowed.length,
       ignoredAutoInject: report.ignoredAutoInject.length
-    }).toEqual({ loaded: 846, dropped: 111, shadowed: 43, ignoredAutoInject: 0 })
+    }).toEqual({ loaded: 874, dropped: 81, shadowed: 45, ignoredAutoInject: 0 })
     expect(tally(report.dropped.map(({ reason }) => reason))).toEqual({
       "no frontmatter": 58,
-      "invalid name": 28,
       "invalid YAML": 17,
-      "missing field": 4,
+      // A name that gives no id (no letter or digit of a-z, 0-9), and a document without a description.
+      "invalid name": 1,
+      "missing field": 1,
       "frontmatter not closed": 2,
       "other field rejected": 2
     })
     // Recovered leniently, or loaded as written but worth an author's attention: `skills check` fails on each.
     expect(tally(report.warnings.map(({ reason }) => reason))).toEqual({
-      "metadata kept as text": 307,
-      "name does not match directory": 172,
-      "name declared again in one source": 39,
-      "quoted plain value recovered": 17
+      "metadata kept as text": 316,
+      "name does not match directory": 183,
+      "name declared again in one source": 40,
+      "quoted plain value recovered": 17,
+      // Loaded as Claude Code and OpenCode load them, where the Agent Skills rule alone would drop them.
+      "name kept under its id": 25,
+      "folder's name used": 3
     })
     // A clash across sources (the translated collection repeats names of the original, and one
     // superpowers skill shares a name with a community one) keeps the
     // later skill reachable by its address.
     const across = report.shadowed.filter(({ address }) => !address.startsWith("openclaw:"))
-    expect(across.map(({ address }) => address.split(":")[0])).toEqual(["AgentWorkers", "AgentWorkers", "AgentWorkers", "obra"])
+    expect(across.map(({ address }) => address.split(":")[0])).toEqual(["AgentWorkers", "AgentWorkers", "AgentWorkers", "AgentWorkers", "obra"])
     for (const { address, skill } of across) expect(findSkill(report, address)).toBe(skill)
     // Every file is accounted for exactly once.
     expect(report.skills.length + report.dropped.length + report.shadowed.length).toBe(1000)

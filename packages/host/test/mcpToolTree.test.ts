@@ -47,6 +47,9 @@ const treeOf = async (connections: Record<string, McpServerConnection>): Promise
 const run = async (connections: Record<string, McpServerConnection>, code: string, timeoutMs = 10_000): Promise<ExecuteResult> =>
   execute(code, { tools: await treeOf(connections), timeoutMs })
 
+/** The `notifications/cancelled` a hostile server logged, oldest first. */
+const cancelsLogged = (log: string) => readFileSync(log, "utf8").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as { requestId: unknown })
+
 describe("MCP servers as a code-mode tree (server-everything over stdio)", () => {
   it("lists the tools under identifiers and declares their JSON Schemas as TypeScript", async () => {
     await withServers({ everything }, async (connections) => {
@@ -209,7 +212,9 @@ describe("hostile MCP servers", () => {
       expect(result.status).toBe("timeout")
       const pinged = await run(connections, "return await tools.silent.ping()")
       expect(pinged.result).toEqual([{ type: "text", text: "ping answered" }])
-      const cancelled = readFileSync(log, "utf8").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as { requestId: unknown })
+      // The cancellation goes out as the timed-out call is torn down, not before the execution answers: wait for the server to log it.
+      for (let waited = 0; cancelsLogged(log).length === 0 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50))
+      const cancelled = cancelsLogged(log)
       expect(cancelled).toHaveLength(1)
       expect(cancelled[0]?.requestId).toEqual(expect.anything())
     })

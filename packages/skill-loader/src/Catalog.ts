@@ -52,24 +52,54 @@ const codePoints = (text: string): number => {
   return count
 }
 
+let graphemes: Intl.Segmenter | undefined
+
+/**
+ * A description cut to at most `limit` code points, the ellipsis included, at a grapheme boundary:
+ * an accented letter, a flag or an emoji sequence is kept whole or left out whole.
+ */
 const cut = (text: string, limit: number): string => {
   if (codePoints(text) <= limit) return text
-  return `${Array.from(text).slice(0, Math.max(0, limit - 1)).join("").trimEnd()}…`
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })
+  let kept = ""
+  let used = 0
+  for (const { segment } of graphemes.segment(text)) {
+    const size = codePoints(segment)
+    if (used + size > limit - 1) break
+    kept += segment
+    used += size
+  }
+  return `${kept.trimEnd()}…`
 }
 
 const renderEntry = ({ name, description, location }: CatalogEntry, descriptionLimit: number): string =>
   `<skill>\n<name>${escapeXml(name)}</name>\n<description>${escapeXml(cut(description, descriptionLimit))}</description>\n<location>${escapeXml(location)}</location>\n</skill>\n`
 
-const truncationNote = (omitted: number, descriptionLimit: number | undefined, maxChars: number): string => {
+/** The skills named without description or location: one comma-separated line, a name costing little more than itself. */
+const NAMES_OPEN = "<more_skills>"
+const NAMES_CLOSE = "</more_skills>\n"
+const nameItem = ({ name }: CatalogEntry): string => escapeXml(name)
+const namesLine = (named: ReadonlyArray<CatalogEntry>): string => (named.length === 0 ? "" : `${NAMES_OPEN}${named.map(nameItem).join(", ")}${NAMES_CLOSE}`)
+
+/** What was done to fit the budget, for the closing note. */
+interface Shortening {
+  readonly descriptionLimit?: number | undefined
+  readonly nameOnly?: number | undefined
+  readonly omitted?: number | undefined
+}
+
+const truncationNote = ({ descriptionLimit, nameOnly = 0, omitted = 0 }: Shortening, maxChars: number): string => {
   const parts = [
-    ...(omitted > 0 ? [`${omitted} more skill${omitted === 1 ? " is" : "s are"} not listed`] : []),
-    ...(descriptionLimit === undefined ? [] : [`descriptions are cut to ${descriptionLimit} characters`])
+    ...(descriptionLimit === undefined ? [] : [`descriptions are cut to at most ${descriptionLimit} characters`]),
+    ...(nameOnly > 0 ? [`${nameOnly} skill${nameOnly === 1 ? " is" : "s are"} named in <more_skills> only (look ${nameOnly === 1 ? "it" : "one"} up by name before using it)`] : []),
+    ...(omitted > 0 ? [`${omitted} more skill${omitted === 1 ? " is" : "s are"} not listed`] : [])
   ]
   return parts.length === 0 ? "" : `(${parts.join("; ")}, to keep this list within ${maxChars} characters.)\n`
 }
 
-const render = (entries: ReadonlyArray<CatalogEntry>, descriptionLimit: number | undefined, omitted: number, maxChars: number): string =>
-  `${PREAMBLE}\n<available_skills>\n${entries.map((entry) => renderEntry(entry, descriptionLimit ?? Number.POSITIVE_INFINITY)).join("")}</available_skills>\n${truncationNote(omitted, descriptionLimit, maxChars)}`
+/** The block: `described` entries with their descriptions cut to `descriptionLimit`, then `named` by name only. */
+const render = (described: ReadonlyArray<CatalogEntry>, named: ReadonlyArray<CatalogEntry>, shortening: Shortening, maxChars: number): string =>
+  `${PREAMBLE}\n<available_skills>\n${described.map((entry) => renderEntry(entry, shortening.descriptionLimit ?? Number.POSITIVE_INFINITY)).join("")}${namesLine(named)}</available_skills>\n${truncationNote(shortening, maxChars)}`
 
 /** An entry whose description is put on one line when first read: most entries of a large catalog never are. */
 const entryOf = (skill: SkillInfo, name: string): CatalogEntry => {
@@ -96,8 +126,10 @@ const entriesOf = (skills: ReadonlyArray<SkillInfo> | LoadReport): ReadonlyArray
  * then an `<available_skills>` list of name, description and location, in load order. Given a load
  * report, the skills that lost a name clash are listed too, by their `<source>:<name>` address.
  * When the full list is over `maxChars`, descriptions are shortened first (to the longest length
- * that fits, never under 60 characters), then skills are left out from the end; a closing line
- * says which was done. Throws {@link CatalogBudgetTooSmall} when not even one entry fits, and
+ * that fits, never under 60 characters, cut at a grapheme boundary), then the last skills are
+ * named in one `<more_skills>` line without description or location, so every skill is still
+ * named; only when not even every name fits are skills left out from the end. A closing line says
+ * what was done. Throws {@link CatalogBudgetTooSmall} when not even one entry fits, and
  * {@link InvalidCatalogBudget} for a budget that is not a whole number.
  */
 export const catalog = (skills: ReadonlyArray<SkillInfo> | LoadReport, options: CatalogOptions = {}): string => {
@@ -114,18 +146,18 @@ export const catalogResult = (
   const maxChars = options.maxChars ?? DEFAULT_CATALOG_MAX_CHARS
   if (!Number.isSafeInteger(maxChars) || maxChars < 0) return Result.fail(new InvalidCatalogBudget({ maxChars: String(maxChars) }))
   const entries = entriesOf(skills)
-  const frame = (omitted: number, descriptionLimit: number | undefined) => codePoints(render([], descriptionLimit, omitted, maxChars))
+  const frame = (shortening: Shortening) => codePoints(render([], [], shortening, maxChars))
   // Sizes are summed entry by entry and the sum stops at the budget, so a catalog of thousands of
   // skills costs what fits, not what is there; only the answer is rendered whole.
   const allFit = (descriptionLimit: number | undefined) => {
-    let used = frame(0, descriptionLimit)
+    let used = frame({ descriptionLimit })
     for (const entry of entries) {
       used += codePoints(renderEntry(entry, descriptionLimit ?? Number.POSITIVE_INFINITY))
       if (used > maxChars) return false
     }
     return used <= maxChars
   }
-  if (allFit(undefined)) return Result.succeed(render(entries, undefined, 0, maxChars))
+  if (allFit(undefined)) return Result.succeed(render(entries, [], {}, maxChars))
   if (allFit(MIN_DESCRIPTION_CHARS)) {
     // The longest description length that still fits, by bisection: sizes grow with it.
     let low = MIN_DESCRIPTION_CHARS
@@ -135,25 +167,45 @@ export const catalogResult = (
       if (allFit(middle)) low = middle
       else high = middle - 1
     }
-    return Result.succeed(render(entries, low, 0, maxChars))
+    return Result.succeed(render(entries, [], { descriptionLimit: low }, maxChars))
   }
-  // Even short descriptions do not fit them all: keep as many as fit, in load order. The note's
-  // count shrinks by a digit as more are kept, so the candidate is checked, not assumed.
-  const trimmed = (kept: number) => render(entries.slice(0, kept), MIN_DESCRIPTION_CHARS, entries.length - kept, maxChars)
-  const least = frame(entries.length, MIN_DESCRIPTION_CHARS)
-  let used = least
-  let kept = 0
+  // Short descriptions do not fit them all. Names come first: every skill is still named (as
+  // Claude Code keeps every name), the first ones described and the rest in one line of names, as
+  // many described as fit; only when not every name fits are the last left out and counted. The
+  // note's counts change length with them, so each candidate is checked, not assumed.
+  const shortening = (described: number, named: number): Shortening => ({
+    ...(described > 0 ? { descriptionLimit: MIN_DESCRIPTION_CHARS } : {}),
+    nameOnly: named,
+    omitted: entries.length - described - named
+  })
+  const attempt = (described: number, named: number) =>
+    render(entries.slice(0, described), entries.slice(described, described + named), shortening(described, named), maxChars)
+  const nameCost = (entry: CatalogEntry) => codePoints(nameItem(entry)) + 2
+  const fits = (described: number, named: number) => codePoints(attempt(described, named)) <= maxChars
+  if (entries.length > 0 && fits(0, entries.length)) {
+    let used = codePoints(attempt(0, entries.length))
+    let described = 0
+    for (const entry of entries) {
+      used += codePoints(renderEntry(entry, MIN_DESCRIPTION_CHARS)) - nameCost(entry)
+      if (used > maxChars) break
+      described++
+    }
+    while (described > 0 && !fits(described, entries.length - described)) described--
+    return Result.succeed(attempt(described, entries.length - described))
+  }
+  let used = frame(shortening(0, 0)) + codePoints(NAMES_OPEN) + codePoints(NAMES_CLOSE) - 2
+  let named = 0
   for (const entry of entries) {
-    used += codePoints(renderEntry(entry, MIN_DESCRIPTION_CHARS))
+    used += nameCost(entry)
     if (used > maxChars) break
-    kept++
+    named++
   }
-  while (kept > 0 && codePoints(trimmed(kept)) > maxChars) kept--
-  if (kept === 0) {
-    const first = entries[0]
-    return Result.fail(new CatalogBudgetTooSmall({ maxChars, minimum: least + (first === undefined ? 0 : codePoints(renderEntry(first, MIN_DESCRIPTION_CHARS))) }))
+  named = Math.max(0, Math.min(named, entries.length - 1))
+  while (named > 0 && !fits(0, named)) named--
+  if (named === 0) {
+    return Result.fail(new CatalogBudgetTooSmall({ maxChars, minimum: entries.length === 0 ? frame({}) : codePoints(attempt(0, 1)) }))
   }
-  return Result.succeed(trimmed(kept))
+  return Result.succeed(attempt(0, named))
 }
 
 /**

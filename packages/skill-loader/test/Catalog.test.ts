@@ -25,6 +25,9 @@ const attemptCatalog = (skills: ReadonlyArray<SkillInfo>, maxChars: number): { r
   }
 }
 
+/** Whether `kept` (a cut description without its index) is a prefix of the repeated text, grapheme for grapheme. */
+const isPrefixOfText = (tricky: string, kept: string): boolean => tricky.repeat(2).startsWith(kept.replace(/^\d+ /, ""))
+
 const entryNames = (block: string): Array<string> => [...block.matchAll(/<name>([^<]*)<\/name>/g)].map((match) => match[1] as string)
 
 describe("catalog", () => {
@@ -73,7 +76,7 @@ describe("catalog", () => {
     const block = catalog(skills, { maxChars: 6000 })
     expect(characters(block)).toBeLessThanOrEqual(6000)
     expect(entryNames(block)).toHaveLength(20)
-    const limit = Number(/descriptions are cut to (\d+) characters, to keep this list within 6000 characters/.exec(block)?.[1])
+    const limit = Number(/descriptions are cut to at most (\d+) characters, to keep this list within 6000 characters/.exec(block)?.[1])
     expect(limit).toBeGreaterThanOrEqual(60)
     for (const description of block.matchAll(/<description>([^<]*)<\/description>/g)) {
       expect(characters(description[1] as string)).toBeLessThanOrEqual(limit)
@@ -83,14 +86,38 @@ describe("catalog", () => {
     expect(characters(catalog(skills, { maxChars: 6000 + 20 }))).toBeGreaterThan(characters(block))
   })
 
-  it("leaves skills out from the end when short descriptions still do not fit, and counts them", () => {
+  it("names every skill before it describes more of them: the rest in one line of names, then counts what is left out", () => {
     const skills = Array.from({ length: 500 }, (_, index) => skillInfo(`skill-${index}`, `Skill number ${index}, which does one thing well and nothing else at all.`))
     const block = catalog(skills, { maxChars: 8000 })
     expect(characters(block)).toBeLessThanOrEqual(8000)
-    const names = entryNames(block)
-    expect(names.length).toBeGreaterThan(10)
-    expect(names).toEqual(skills.slice(0, names.length).map(({ name }) => name))
-    expect(block).toContain(`(${500 - names.length} more skills are not listed; descriptions are cut to 60 characters, to keep this list within 8000 characters.)`)
+    const described = entryNames(block)
+    expect(described.length).toBeGreaterThan(10)
+    expect(described).toEqual(skills.slice(0, described.length).map(({ name }) => name))
+    const more = /<more_skills>([^<]*)<\/more_skills>/.exec(block)?.[1]?.split(", ") ?? []
+    expect([...described, ...more]).toEqual(skills.map(({ name }) => name))
+    expect(block).toContain(`(descriptions are cut to at most 60 characters; ${500 - described.length} skills are named in <more_skills> only (look one up by name before using it), to keep this list within 8000 characters.)`)
+    // A thousand long names do not all fit in 8,000 characters: as many as fit are named, in order, and the rest counted.
+    const many = Array.from({ length: 1000 }, (_, index) => skillInfo(`a-rather-long-skill-name-number-${index}`, "Does one thing."))
+    const crowded = catalog(many, { maxChars: 8000 })
+    expect(characters(crowded)).toBeLessThanOrEqual(8000)
+    const named = /<more_skills>([^<]*)<\/more_skills>/.exec(crowded)?.[1]?.split(", ") ?? []
+    expect(named).toEqual(many.slice(0, named.length).map(({ name }) => name))
+    expect(named.length).toBeGreaterThan(150)
+    expect(crowded).toContain(`${1000 - named.length} more skills are not listed`)
+  })
+
+  it("cuts a description at a grapheme boundary: no accent, flag or emoji sequence is split", () => {
+    const tricky = "Cafe\u0301 🇰🇷 👩‍👩‍👧‍👦 ".repeat(20)
+    const skills = Array.from({ length: 20 }, (_, index) => skillInfo(`skill-${index}`, `${index} ${tricky}`))
+    const block = catalog(skills, { maxChars: 4000 })
+    for (const [, description] of block.matchAll(/<description>([^<]*)<\/description>/g)) {
+      const kept = (description as string).replace(/…$/, "").trimEnd()
+      const segments = [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(kept)].map(({ segment }) => segment)
+      expect(isPrefixOfText(tricky, kept)).toBe(true)
+      expect(segments.at(-1)).not.toMatch(/^[\u{1F1E6}-\u{1F1FF}]$/u)
+      expect(kept.endsWith("\u200D")).toBe(false)
+      expect(kept.endsWith("Cafe")).toBe(false)
+    }
   })
 
   it("never renders more than maxChars, for any skills and any budget it accepts", () => {

@@ -25,7 +25,9 @@ export const SkillInfo = Schema.Struct({
   compatibility: Schema.optionalKey(NonBlank.check(Schema.isMaxLength(500))),
   "allowed-tools": Schema.optionalKey(Schema.Union([Schema.String, Schema.Array(Schema.String)])),
   metadata: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
-  autoInject: Schema.optionalKey(Schema.Struct({ keywords: ArmingPatterns, url: ArmingPatterns, paths: ArmingPatterns })),
+  autoInject: Schema.optionalKey(
+    Schema.Struct({ keywords: ArmingPatterns, url: ArmingPatterns, paths: ArmingPatterns, requested: Schema.optionalKey(Schema.Boolean), unless: ArmingPatterns })
+  ),
   location: Schema.String.annotate({ description: "the SKILL.md's absolute path, as reached from its source" }),
   baseDirectory: Schema.String.annotate({ description: "the directory relative references in the body resolve against" }),
   source: Schema.String.annotate({ description: "directory:<absolute path> or file:<absolute path>" }),

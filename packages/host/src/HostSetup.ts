@@ -202,7 +202,9 @@ export interface SetupSkill {
   readonly name: string
   readonly description: string
   readonly location: string
-  readonly autoInject?: { readonly keywords?: ReadonlyArray<string>; readonly url?: ReadonlyArray<string>; readonly paths?: ReadonlyArray<string> } | undefined
+  readonly autoInject?:
+    | { readonly keywords?: ReadonlyArray<string>; readonly url?: ReadonlyArray<string>; readonly paths?: ReadonlyArray<string>; readonly requested?: boolean }
+    | undefined
 }
 
 /** The markers around the section Armory owns in AGENTS.md; everything outside them is the project's. */
@@ -243,7 +245,7 @@ const quotedList = (patterns: ReadonlyArray<string> | undefined): string | undef
 /** What arms a skill, in words: the prompt's keywords, the page URL, the edited files. */
 const armedBy = (skill: SetupSkill): string => {
   const parts = [
-    [quotedList(skill.autoInject?.keywords), "when the task mentions"],
+    [quotedList(skill.autoInject?.keywords), skill.autoInject?.requested === true ? "when the task asks for something with" : "when the task mentions"],
     [quotedList(skill.autoInject?.url), "on pages"],
     [quotedList(skill.autoInject?.paths), "after edits of"]
   ].flatMap(([list, words]) => (list === undefined ? [] : [`${words} ${list}`]))

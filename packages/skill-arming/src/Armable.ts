@@ -3,6 +3,13 @@ export interface AutoInject {
   readonly keywords?: ReadonlyArray<string>
   readonly url?: ReadonlyArray<string>
   readonly paths?: ReadonlyArray<string>
+  /**
+   * Keywords count only inside a request ("open the browser", "can you check the page"), never in
+   * a passing mention ("I read about browser history"). Default false: any mention counts.
+   */
+  readonly requested?: boolean
+  /** Keyword patterns that, found anywhere in the prompt, keep the keywords from arming the skill (its URL and paths still can). */
+  readonly unless?: ReadonlyArray<string>
 }
 
 /** Anything with a name and an optional `autoInject` block, e.g. a loaded skill. */

@@ -3,6 +3,7 @@ import { armedFrom } from "./internal/ArmedFrom.js"
 import type { ArmingIndex } from "./ArmingIndex.js"
 import { normalizeKeyword, PromptText } from "./Keyword.js"
 import { compilePathGlob } from "./PathGlob.js"
+import { requestSpans, withinRequest } from "./Request.js"
 import { compileUrlGlob, normalizeUrl } from "./UrlGlob.js"
 
 export interface Input {
@@ -34,6 +35,12 @@ const armDirectly = (skills: ReadonlyArray<Armable>, input: Input): ReadonlyArra
   const subject = input.url === undefined ? undefined : normalizeUrl(input.url)
   const filePaths = input.paths ?? []
   const keywordMatches = memo((keyword) => prompt.contains(normalizeKeyword(keyword)))
+  let spans: ReturnType<typeof requestSpans> | undefined
+  const requestedMatches = memo((keyword) => {
+    spans ??= requestSpans(prompt.text)
+    const within = spans
+    return prompt.contains(normalizeKeyword(keyword), (start, end) => withinRequest(within, start, end))
+  })
   const urlMatches = memo((glob) => subject !== undefined && compileUrlGlob(glob).matches(subject))
   const pathMatches = memo((glob) => {
     const compiled = compilePathGlob(glob)
@@ -44,7 +51,8 @@ const armDirectly = (skills: ReadonlyArray<Armable>, input: Input): ReadonlyArra
     const block = skill.autoInject
     const result = armedFrom(
       skill,
-      (index) => keywordMatches(block?.keywords?.[index] ?? ""),
+      (index, requested) => (requested ? requestedMatches : keywordMatches)(block?.keywords?.[index] ?? ""),
+      (index) => keywordMatches(block?.unless?.[index] ?? ""),
       (index) => urlMatches(block?.url?.[index] ?? ""),
       (index) => pathMatches(block?.paths?.[index] ?? "")
     )
@@ -56,7 +64,9 @@ const armDirectly = (skills: ReadonlyArray<Armable>, input: Input): ReadonlyArra
 /**
  * Which skills arm for a prompt (and optionally a URL and file paths), in input order, each with
  * the keywords, URL globs and path globs that matched, as declared. Pure: reads, caches and logs
- * nothing. A skill without `autoInject`, or with only empty lists, never arms.
+ * nothing. A skill without `autoInject`, or with only empty lists, never arms. A skill's keywords
+ * count only inside a request when it sets `requested`, and not at all when one of its `unless`
+ * patterns is in the prompt.
  */
 export const arm = (input: Input): ReadonlyArray<Armed> =>
   isIndex(input.skills) ? input.skills.arm(input.prompt, input.url, input.paths) : armDirectly(input.skills, input)

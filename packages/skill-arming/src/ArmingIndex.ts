@@ -3,6 +3,7 @@ import type { Armable, Armed, ArmingWarning } from "./Armable.js"
 import { armedFrom } from "./internal/ArmedFrom.js"
 import { hasWordBoundaries, type KeywordEdges, keywordEdges, normalizeKeyword, PromptText } from "./Keyword.js"
 import { compilePathGlob, type PathGlob } from "./PathGlob.js"
+import { requestSpans, withinRequest } from "./Request.js"
 import { compileUrlGlob, normalizeUrl, type UrlGlob } from "./UrlGlob.js"
 
 const NOT_MATCHABLE = -1
@@ -20,6 +21,7 @@ interface Compiled<T> {
 interface CompiledSkill {
   readonly skill: Armable
   readonly keywordIds: ReadonlyArray<number>
+  readonly unlessIds: ReadonlyArray<number>
   readonly urlIds: ReadonlyArray<number>
   readonly pathIds: ReadonlyArray<number>
 }
@@ -59,6 +61,8 @@ export class ArmingIndex {
   readonly #urlsByHost: ReadonlyMap<string, ReadonlyArray<number>>
   readonly #urlsAnyHost: ReadonlyArray<number>
   readonly #paths: ReadonlyArray<Compiled<PathGlob>>
+  /** Whether any skill counts keywords only in a request: only then are a prompt's requests looked for. */
+  readonly #anyRequested: boolean
 
   constructor(skills: ReadonlyArray<Armable>) {
     const keywordTexts: Array<string> = []
@@ -67,16 +71,18 @@ export class ArmingIndex {
     const paths = new Interner<PathGlob>()
     const warnings: Array<ArmingWarning> = []
 
+    const internKeyword = (keyword: string, owner: number) => {
+      const text = normalizeKeyword(keyword)
+      if (text === "") return NOT_MATCHABLE
+      return keywords.intern(text, owner, () => {
+        keywordTexts.push(text)
+        return { edges: keywordEdges(text), owners: [] }
+      })
+    }
     this.#skills = skills.map((skill, owner) => {
       const block = skill.autoInject
-      const keywordIds = (block?.keywords ?? []).map((keyword) => {
-        const text = normalizeKeyword(keyword)
-        if (text === "") return NOT_MATCHABLE
-        return keywords.intern(text, owner, () => {
-          keywordTexts.push(text)
-          return { edges: keywordEdges(text), owners: [] }
-        })
-      })
+      const keywordIds = (block?.keywords ?? []).map((keyword) => internKeyword(keyword, owner))
+      const unlessIds = (block?.unless ?? []).map((keyword) => internKeyword(keyword, NOT_MATCHABLE))
       const urlIds = (block?.url ?? []).map((glob) => {
         const id = urls.intern(glob, owner, () => compileUrlGlob(glob))
         const warning = urls.entries[id]?.pattern.warning
@@ -89,8 +95,9 @@ export class ArmingIndex {
         if (warning !== undefined) warnings.push({ skill: skill.name, pattern: glob, reason: warning })
         return id
       })
-      return { skill, keywordIds, urlIds, pathIds }
+      return { skill, keywordIds, unlessIds, urlIds, pathIds }
     })
+    this.#anyRequested = skills.some((skill) => skill.autoInject?.requested === true)
 
     this.#keywords = keywords.entries.map(({ pattern, owners }) => ({ edges: pattern.edges, owners }))
     this.#matcher =
@@ -114,7 +121,7 @@ export class ArmingIndex {
   /** The skills that arm for this prompt, URL and paths, in the order they were compiled. */
   arm(prompt: string, url: string | undefined, filePaths: ReadonlyArray<string> | undefined): ReadonlyArray<Armed> {
     const candidates = new Set<number>()
-    const keywordHits = this.#matchKeywords(prompt, candidates)
+    const { hits: keywordHits, requestedHits } = this.#matchKeywords(prompt, candidates)
     const urlHits = this.#matchUrl(url, candidates)
     const pathHits = this.#matchPaths(filePaths, candidates)
     const armed: Array<Armed> = []
@@ -123,7 +130,8 @@ export class ArmingIndex {
       if (compiled === undefined) continue
       const result = armedFrom(
         compiled.skill,
-        (index) => keywordHits[compiled.keywordIds[index] ?? NOT_MATCHABLE] === 1,
+        (index, requested) => (requested ? requestedHits : keywordHits)[compiled.keywordIds[index] ?? NOT_MATCHABLE] === 1,
+        (index) => keywordHits[compiled.unlessIds[index] ?? NOT_MATCHABLE] === 1,
         (index) => urlHits[compiled.urlIds[index] ?? NOT_MATCHABLE] === 1,
         (index) => pathHits[compiled.pathIds[index] ?? NOT_MATCHABLE] === 1
       )
@@ -132,20 +140,27 @@ export class ArmingIndex {
     return armed
   }
 
-  #matchKeywords(prompt: string, candidates: Set<number>): Uint8Array {
+  /**
+   * Every keyword the prompt holds (`hits`), and those with an occurrence inside a request
+   * (`requestedHits`, looked for only when some skill asks for it). An `unless` pattern has no
+   * owner: it makes no skill a candidate, it only silences one.
+   */
+  #matchKeywords(prompt: string, candidates: Set<number>): { readonly hits: Uint8Array; readonly requestedHits: Uint8Array } {
     const hits = new Uint8Array(this.#keywords.length)
-    if (this.#matcher === undefined) return hits
+    const requestedHits = new Uint8Array(this.#keywords.length)
+    if (this.#matcher === undefined) return { hits, requestedHits }
     const text = new PromptText(prompt).text
+    const spans = this.#anyRequested ? requestSpans(text) : []
     for (const match of this.#matcher.iterate(text)) {
       const id = match.data ?? NOT_MATCHABLE
       const keyword = this.#keywords[id]
-      if (keyword === undefined || hits[id] === 1) continue
-      if (hasWordBoundaries(text, match.start, match.end, keyword.edges)) {
-        hits[id] = 1
-        for (const owner of keyword.owners) candidates.add(owner)
-      }
+      if (keyword === undefined || (hits[id] === 1 && (requestedHits[id] === 1 || spans.length === 0))) continue
+      if (!hasWordBoundaries(text, match.start, match.end, keyword.edges)) continue
+      hits[id] = 1
+      if (withinRequest(spans, match.start, match.end)) requestedHits[id] = 1
+      for (const owner of keyword.owners) if (owner !== NOT_MATCHABLE) candidates.add(owner)
     }
-    return hits
+    return { hits, requestedHits }
   }
 
   #matchUrl(url: string | undefined, candidates: Set<number>): Uint8Array {

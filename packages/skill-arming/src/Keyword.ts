@@ -77,13 +77,13 @@ export class PromptText {
     return this.#boundaries[index] === 1
   }
 
-  /** Direct search for one keyword: every occurrence until one stands on its own. */
-  contains(keyword: string): boolean {
+  /** Direct search for one keyword: every occurrence until one stands on its own (and, given `where`, lies where it says). */
+  contains(keyword: string, where?: (start: number, end: number) => boolean): boolean {
     if (keyword === "") return false
     const edges = keywordEdges(keyword)
     for (let start = this.text.indexOf(keyword); start !== -1; start = this.text.indexOf(keyword, start + 1)) {
       const end = start + keyword.length
-      if (this.isBoundary(start) && this.isBoundary(end) && hasWordBoundaries(this.text, start, end, edges)) return true
+      if (this.isBoundary(start) && this.isBoundary(end) && hasWordBoundaries(this.text, start, end, edges) && (where === undefined || where(start, end))) return true
     }
     return false
   }

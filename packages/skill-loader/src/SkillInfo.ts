@@ -39,14 +39,19 @@ export const SkillDescription = Schema.String.check(atMostCharacters(1024), nonB
 const ArmingPattern = Schema.String.check(nonBlank)
 
 /**
- * When a host arms the skill without being asked: keywords in the prompt, URL globs for the page
- * being worked on, path globs for the files being changed. Structurally the `AutoInject` that
+ * When a host arms the skill without being asked: keywords in the prompt (with `requested`, only
+ * inside a request; never when an `unless` pattern is there), URL globs for the page being worked
+ * on, path globs for the files being changed. Structurally the `AutoInject` that
  * `@armory/skill-arming` consumes.
  */
 export const AutoInject = Schema.Struct({
   keywords: Schema.optionalKey(Schema.Array(ArmingPattern)),
   url: Schema.optionalKey(Schema.Array(ArmingPattern)),
-  paths: Schema.optionalKey(Schema.Array(ArmingPattern))
+  paths: Schema.optionalKey(Schema.Array(ArmingPattern)),
+  /** Keywords count only inside a request ("open the browser"), never in a passing mention. */
+  requested: Schema.optionalKey(Schema.Boolean),
+  /** Keyword patterns that, found in the prompt, keep the keywords from arming the skill. */
+  unless: Schema.optionalKey(Schema.Array(ArmingPattern))
 })
 export type AutoInject = typeof AutoInject.Type
 

@@ -683,6 +683,8 @@ export interface components {
             autoInject?: {
                 keywords?: string[];
                 paths?: string[];
+                requested?: boolean;
+                unless?: string[];
                 url?: string[];
             };
             /** @description the directory relative references in the body resolve against */

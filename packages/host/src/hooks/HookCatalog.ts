@@ -98,7 +98,7 @@ export const armForHook = (
   const matchable = skills.map(({ name, autoInject }) => ({
     name,
     autoInject: {
-      ...(request.prompt === "" ? {} : { keywords: autoInject?.keywords ?? [] }),
+      ...(request.prompt === "" ? {} : { keywords: autoInject?.keywords ?? [], requested: autoInject?.requested === true, unless: autoInject?.unless ?? [] }),
       ...(request.url === undefined ? {} : { url: autoInject?.url ?? [] }),
       ...(request.paths === undefined ? {} : { paths: autoInject?.paths ?? [] })
     }

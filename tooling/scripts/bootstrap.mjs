@@ -161,8 +161,8 @@ switch (command) {
       "Open the browser, click Export and 요약해줘 the PDF",
       "--url",
       "http://localhost:3000/reports",
-      "--path",
-      "src/report.ts",
+      "--edited",
+      "examples/edits/report.ts",
       "--dir",
       "examples/skills"
     ])

@@ -154,7 +154,7 @@ describe("armory skills check", () => {
 })
 
 describe("armory arm", () => {
-  it("says which skills arm for a prompt, URL and path, and which patterns armed each", async () => {
+  it("says which skills arm for a prompt, URL, path and edited file, and which patterns armed each", async () => {
     const run = await armory([
       "arm",
       "Open the browser, click Export and 요약해줘 the PDF",
@@ -162,19 +162,27 @@ describe("armory arm", () => {
       "http://localhost:3000/reports",
       "--path",
       "src/report.ts",
+      "--edited",
+      "edits/report.ts",
       "--dir",
       examples,
       "--json"
-    ])
+    ], { cwd: join(examples, "..") })
     expect(run.code).toBe(0)
     const result = JSON.parse(run.stdout) as { armed: ReadonlyArray<unknown>; loaded: number; dropped: ReadonlyArray<unknown> }
     expect(result.loaded).toBe(6)
     expect(result.dropped).toHaveLength(1)
     expect(result.armed).toEqual([
-      { name: "browser-drive", keywords: ["browser", "click"], urls: ["localhost:*/**"], paths: [] },
-      { name: "comment-checker", keywords: [], urls: [], paths: ["**/*.{ts,tsx,js,mjs,cjs}"] },
-      { name: "korean-summary", keywords: ["요약"], urls: [], paths: [] },
-      { name: "pdf-tools", keywords: ["pdf"], urls: [], paths: [] }
+      { name: "browser-drive", keywords: ["browser", "click"], urls: ["localhost:*/**"], paths: [], edits: [] },
+      {
+        name: "comment-checker",
+        keywords: [],
+        urls: [],
+        paths: ["**/*.{ts,tsx,js,jsx,mjs,cjs}"],
+        edits: [{ path: "edits/report.ts", lines: ["// Refunds arrive as negative amounts, so the sum is already net of them."] }]
+      },
+      { name: "korean-summary", keywords: ["요약"], urls: [], paths: [], edits: [] },
+      { name: "pdf-tools", keywords: ["pdf"], urls: [], paths: [], edits: [] }
     ])
   })
 

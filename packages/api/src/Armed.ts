@@ -12,14 +12,27 @@ export const Armed = Schema.Struct({
   name: Schema.String,
   keywords: Schema.Array(Schema.String),
   urls: Schema.Array(Schema.String),
-  paths: Schema.Array(Schema.String)
+  paths: Schema.Array(Schema.String),
+  edits: Schema.Array(Schema.Struct({ path: Schema.String, lines: Schema.Array(Schema.String) })).annotate({
+    description: "for a skill with an edit condition: the edited files whose change met it, with the added lines that did"
+  })
 }).annotate({ identifier: "Armed" })
 export type Armed = typeof Armed.Type
 
-/** What `POST /skills/arm` arms for: a prompt, and optionally the page URL and the files in play. */
+/** What `POST /skills/arm` arms for: a prompt, and optionally the page URL, the files in play and what edits changed. */
 export const ArmRequest = Schema.Struct({
   prompt: Schema.String,
   url: Schema.optionalKey(Schema.String),
-  paths: Schema.optionalKey(Schema.Array(Schema.String))
+  paths: Schema.optionalKey(Schema.Array(Schema.String)),
+  edits: Schema.optionalKey(
+    Schema.Array(
+      Schema.Struct({
+        path: Schema.String,
+        after: Schema.String.annotate({ description: "the text the edit put in" }),
+        before: Schema.optionalKey(Schema.String.annotate({ description: "the text it replaced, when known" })),
+        syntax: Schema.optionalKey(Schema.String.annotate({ description: "the language as an extension, when the path does not say it" }))
+      })
+    )
+  )
 }).annotate({ identifier: "ArmRequest" })
 export type ArmRequest = typeof ArmRequest.Type

@@ -26,7 +26,14 @@ export const SkillInfo = Schema.Struct({
   "allowed-tools": Schema.optionalKey(Schema.Union([Schema.String, Schema.Array(Schema.String)])),
   metadata: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
   autoInject: Schema.optionalKey(
-    Schema.Struct({ keywords: ArmingPatterns, url: ArmingPatterns, paths: ArmingPatterns, requested: Schema.optionalKey(Schema.Boolean), unless: ArmingPatterns })
+    Schema.Struct({
+      keywords: ArmingPatterns,
+      url: ArmingPatterns,
+      paths: ArmingPatterns,
+      requested: Schema.optionalKey(Schema.Boolean),
+      unless: ArmingPatterns,
+      edits: Schema.optionalKey(Schema.Struct({ comments: Schema.optionalKey(Schema.Boolean), added: ArmingPatterns }))
+    })
   ),
   location: Schema.String.annotate({ description: "the SKILL.md's absolute path, as reached from its source" }),
   baseDirectory: Schema.String.annotate({ description: "the directory relative references in the body resolve against" }),

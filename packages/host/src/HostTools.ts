@@ -80,14 +80,20 @@ const ArmedSkill = Schema.Struct({
   /** The declared patterns that armed it, by kind. */
   keywords: Schema.Array(Schema.String),
   urls: Schema.Array(Schema.String),
-  paths: Schema.Array(Schema.String)
+  paths: Schema.Array(Schema.String),
+  /** For a skill with an edit condition: the edited files whose change met it, with the added lines that did. */
+  edits: Schema.Array(Schema.Struct({ path: Schema.String, lines: Schema.Array(Schema.String) }))
 })
 export type ArmedSkill = typeof ArmedSkill.Type
 
 const ArmInput = Schema.Struct({
   prompt: Schema.String,
   url: Schema.optional(Schema.String),
-  paths: Schema.optional(Schema.Array(Schema.String))
+  paths: Schema.optional(Schema.Array(Schema.String)),
+  /** What edits changed, for skills that arm on a condition of an edit: the text put in, and the text replaced when known. */
+  edits: Schema.optional(
+    Schema.Array(Schema.Struct({ path: Schema.String, after: Schema.String, before: Schema.optional(Schema.String), syntax: Schema.optional(Schema.String) }))
+  )
 })
 
 const CatalogInput = Schema.optional(
@@ -161,14 +167,14 @@ const skillTools = (catalog: Pick<SkillCatalogShape, "report" | "arm" | "suggest
   },
   arm: {
     description:
-      "The skills that arm for a prompt (and the page URL and the repository-relative paths being changed, when given), with the patterns that armed each.",
+      "The skills that arm for a prompt (and the page URL, the repository-relative paths being changed and what edits changed, when given), with the patterns that armed each and, for an edit condition, the added lines that met it.",
     input: ArmInput,
     output: Schema.Array(ArmedSkill),
     run: (request: typeof ArmInput.Type) =>
       Effect.zipWith(catalog.arm(request), catalog.report, (armed, report) =>
-        armed.flatMap(({ name, keywords, urls, paths }) => {
+        armed.flatMap(({ name, keywords, urls, paths, edits }) => {
           const skill = report.skills.find((candidate) => candidate.name === name)
-          return skill === undefined ? [] : [{ name, location: skill.location, keywords, urls, paths }]
+          return skill === undefined ? [] : [{ name, location: skill.location, keywords, urls, paths, edits }]
         })
       )
   }

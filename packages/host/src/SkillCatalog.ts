@@ -1,14 +1,15 @@
-import { type Armed, arm, type ArmingIndex, compileSkills, compileSuggestions, type Suggestion, type SuggestionIndex, suggest } from "@armory/skill-arming"
+import { type Armed, arm, type ArmingIndex, compileSkills, compileSuggestions, type FileEdit, type Suggestion, type SuggestionIndex, suggest } from "@armory/skill-arming"
 import { load, type LoadReport, type SkillSource } from "@armory/skill-loader"
 
 export type { LoadReport, SkillInfo, SkillSource } from "@armory/skill-loader"
 import { Deferred, Duration, Effect, Fiber, FileSystem, Logger, Path, Schedule, type Scope, Stream, SubscriptionRef } from "effect"
 
-/** What arming is asked about: a prompt, and optionally the page URL and the files in play. */
+/** What arming is asked about: a prompt, and optionally the page URL, the files in play and what edits changed. */
 export interface ArmRequest {
   readonly prompt: string
   readonly url?: string | undefined
   readonly paths?: ReadonlyArray<string> | undefined
+  readonly edits?: ReadonlyArray<FileEdit> | undefined
 }
 
 /** What suggestions are asked about: a prompt, and how many at most. */
@@ -123,7 +124,7 @@ export const makeSkillCatalog = Effect.fn("makeSkillCatalog")(function* (
   const shape: SkillCatalogShape = {
     report: Effect.map(current, (snapshot) => snapshot.report),
     arm: (request) =>
-      Effect.map(current, ({ index }) => arm({ skills: index, prompt: request.prompt, url: request.url, paths: request.paths })),
+      Effect.map(current, ({ index }) => arm({ skills: index, prompt: request.prompt, url: request.url, paths: request.paths, edits: request.edits })),
     suggest: (request) => Effect.map(current, ({ suggestions }) => suggest({ skills: suggestions, prompt: request.prompt, limit: request.limit })),
     changes: Stream.map(SubscriptionRef.changes(ref), (snapshot) => snapshot.report)
   }

@@ -217,7 +217,7 @@ describe("claudeCodeHook, on payloads shaped as Claude Code documents them", () 
 describe("renderHookContext", () => {
   it("quotes the patterns that armed a skill and keeps control characters out of a location", () => {
     const { text } = renderHookContext({
-      armed: [{ name: "x", keywords: ['say "hi"\nnow'], urls: [], paths: [], location: "/tmp/a\nb/SKILL.md" }],
+      armed: [{ name: "x", keywords: ['say "hi"\nnow'], urls: [], paths: [], edits: [], location: "/tmp/a\nb/SKILL.md" }],
       trigger: "this prompt",
       snapshot: ""
     })
@@ -228,7 +228,7 @@ describe("renderHookContext", () => {
 
   it("writes out bidi overrides, zero-width and control characters from file names, patterns and the snapshot", () => {
     const { text } = renderHookContext({
-      armed: [{ name: "x", keywords: ["pdf\u202E"], urls: [], paths: [], location: "/tmp/evil\u202Etxt.md\u200B/SKILL.md", body: "Read \u202Ethis", version: "v1" }],
+      armed: [{ name: "x", keywords: ["pdf\u202E"], urls: [], paths: [], edits: [], location: "/tmp/evil\u202Etxt.md\u200B/SKILL.md", body: "Read \u202Ethis", version: "v1" }],
       trigger: "the edit of \"src/\u2066a.ts\"",
       snapshot: "Goal g1 [active]: ship\u202E it\u0007\nnext line"
     })
@@ -244,7 +244,7 @@ describe("renderHookContext", () => {
     const { text } = renderHookContext({ armed: [], trigger: "", snapshot: "x".repeat(20_000), maxChars: 1_000 })
     expect(text.length).toBeLessThanOrEqual(1_000)
     expect(renderHookContext({ armed: [], trigger: "", snapshot: "  " })).toEqual({ text: "", delivered: [] })
-    const many = Array.from({ length: 40 }, (_, index) => ({ name: `s${index}`, keywords: ["k"], urls: [], paths: [], location: `/s${index}/SKILL.md`, body: "b".repeat(500), version: `v${index}` }))
+    const many = Array.from({ length: 40 }, (_, index) => ({ name: `s${index}`, keywords: ["k"], urls: [], paths: [], edits: [], location: `/s${index}/SKILL.md`, body: "b".repeat(500), version: `v${index}` }))
     const rendered = renderHookContext({ armed: many, trigger: "this prompt", snapshot: "" })
     expect(rendered.text.length).toBeLessThanOrEqual(MAX_HOOK_CONTEXT_CHARS)
     expect(rendered.delivered.length).toBeGreaterThan(0)

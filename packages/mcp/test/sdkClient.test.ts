@@ -144,8 +144,8 @@ describe.each(transports)("the official MCP SDK client over %s", (_name, connect
     expect(read["files"]).toEqual([{ path: "scripts/merge.py", bytes: 15 }])
     const armed = await ok(client, "skills_arm", { prompt: "merge these PDF files", paths: ["src/index.ts"] })
     expect(armed["result"]).toEqual([
-      { name: "comment-checker", location: join(dirs.skills, "comment-checker", "SKILL.md"), keywords: [], urls: [], paths: ["**/*.ts"] },
-      { name: "pdf-tools", location: join(dirs.skills, "pdf-tools", "SKILL.md"), keywords: ["pdf"], urls: [], paths: [] }
+      { name: "comment-checker", location: join(dirs.skills, "comment-checker", "SKILL.md"), keywords: [], urls: [], paths: ["**/*.ts"], edits: [] },
+      { name: "pdf-tools", location: join(dirs.skills, "pdf-tools", "SKILL.md"), keywords: ["pdf"], urls: [], paths: [], edits: [] }
     ])
     const executed = await ok(client, "execute", {
       code:

@@ -1,6 +1,8 @@
 import AhoCorasick from "modern-ahocorasick"
 import type { Armable, Armed, ArmingWarning } from "./Armable.js"
+import type { FileEdit } from "./Edit.js"
 import { armedFrom } from "./internal/ArmedFrom.js"
+import { pathsInPlay, PreparedEdit } from "./internal/EditMatch.js"
 import { hasWordBoundaries, type KeywordEdges, keywordEdges, normalizeKeyword, PromptText } from "./Keyword.js"
 import { compilePathGlob, type PathGlob } from "./PathGlob.js"
 import { requestSpans, withinRequest } from "./Request.js"
@@ -63,6 +65,8 @@ export class ArmingIndex {
   readonly #paths: ReadonlyArray<Compiled<PathGlob>>
   /** Whether any skill counts keywords only in a request: only then are a prompt's requests looked for. */
   readonly #anyRequested: boolean
+  /** The skills with an edit condition, which an edit makes candidates whatever its path. */
+  readonly #editConditioned: ReadonlyArray<number>
 
   constructor(skills: ReadonlyArray<Armable>) {
     const keywordTexts: Array<string> = []
@@ -98,6 +102,7 @@ export class ArmingIndex {
       return { skill, keywordIds, unlessIds, urlIds, pathIds }
     })
     this.#anyRequested = skills.some((skill) => skill.autoInject?.requested === true)
+    this.#editConditioned = skills.flatMap((skill, owner) => (skill.autoInject?.edits === undefined ? [] : [owner]))
 
     this.#keywords = keywords.entries.map(({ pattern, owners }) => ({ edges: pattern.edges, owners }))
     this.#matcher =
@@ -118,23 +123,26 @@ export class ArmingIndex {
     this.size = skills.length
   }
 
-  /** The skills that arm for this prompt, URL and paths, in the order they were compiled. */
-  arm(prompt: string, url: string | undefined, filePaths: ReadonlyArray<string> | undefined): ReadonlyArray<Armed> {
+  /** The skills that arm for this prompt, URL, paths and edits, in the order they were compiled. */
+  arm(prompt: string, url: string | undefined, filePaths: ReadonlyArray<string> | undefined, fileEdits?: ReadonlyArray<FileEdit> | undefined): ReadonlyArray<Armed> {
     const candidates = new Set<number>()
     const { hits: keywordHits, requestedHits } = this.#matchKeywords(prompt, candidates)
     const urlHits = this.#matchUrl(url, candidates)
-    const pathHits = this.#matchPaths(filePaths, candidates)
+    const pathHits = this.#matchPaths(pathsInPlay({ paths: filePaths, edits: fileEdits }), candidates)
+    const edits = (fileEdits ?? []).map((edit) => new PreparedEdit(edit))
+    if (edits.length > 0) for (const owner of this.#editConditioned) candidates.add(owner)
     const armed: Array<Armed> = []
     for (const owner of [...candidates].toSorted((a, b) => a - b)) {
       const compiled = this.#skills[owner]
       if (compiled === undefined) continue
-      const result = armedFrom(
-        compiled.skill,
-        (index, requested) => (requested ? requestedHits : keywordHits)[compiled.keywordIds[index] ?? NOT_MATCHABLE] === 1,
-        (index) => keywordHits[compiled.unlessIds[index] ?? NOT_MATCHABLE] === 1,
-        (index) => urlHits[compiled.urlIds[index] ?? NOT_MATCHABLE] === 1,
-        (index) => pathHits[compiled.pathIds[index] ?? NOT_MATCHABLE] === 1
-      )
+      const result = armedFrom(compiled.skill, {
+        keyword: (index, requested) => (requested ? requestedHits : keywordHits)[compiled.keywordIds[index] ?? NOT_MATCHABLE] === 1,
+        unless: (index) => keywordHits[compiled.unlessIds[index] ?? NOT_MATCHABLE] === 1,
+        url: (index) => urlHits[compiled.urlIds[index] ?? NOT_MATCHABLE] === 1,
+        path: (index) => pathHits[compiled.pathIds[index] ?? NOT_MATCHABLE] === 1,
+        pathMatches: (index, path) => this.#paths[compiled.pathIds[index] ?? NOT_MATCHABLE]?.pattern.matches(path) === true,
+        edits
+      })
       if (result !== undefined) armed.push(result)
     }
     return armed
@@ -179,9 +187,9 @@ export class ArmingIndex {
     return hits
   }
 
-  #matchPaths(filePaths: ReadonlyArray<string> | undefined, candidates: Set<number>): Uint8Array {
+  #matchPaths(filePaths: ReadonlyArray<string>, candidates: Set<number>): Uint8Array {
     const hits = new Uint8Array(this.#paths.length)
-    if (filePaths === undefined || filePaths.length === 0) return hits
+    if (filePaths.length === 0) return hits
     this.#paths.forEach((compiled, id) => {
       if (filePaths.some((path) => compiled.pattern.matches(path))) {
         hits[id] = 1

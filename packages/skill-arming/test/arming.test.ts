@@ -25,7 +25,7 @@ describe.each(modes)("arm with a %s", (_mode, armWith) => {
 
   it("reports which keyword armed the skill, as declared", () => {
     expect(armWith({ skills: [browser], prompt: "now click the button" })).toEqual([
-      { name: "browser-drive", keywords: ["click"], urls: [], paths: [] }
+      { name: "browser-drive", keywords: ["click"], urls: [], paths: [], edits: [] }
     ])
   })
 
@@ -43,7 +43,7 @@ describe.each(modes)("arm with a %s", (_mode, armWith) => {
 
   it("arms on a URL glob", () => {
     expect(armWith({ skills: [docs], prompt: "edit", url: "https://docs.google.com/document/d/1/edit" })).toEqual([
-      { name: "google-docs", keywords: [], urls: ["docs.google.com/document/**"], paths: [] }
+      { name: "google-docs", keywords: [], urls: ["docs.google.com/document/**"], paths: [], edits: [] }
     ])
   })
 
@@ -83,7 +83,7 @@ describe.each(modes)("arm with a %s", (_mode, armWith) => {
 
   it("lists keyword and URL matches of one skill together", () => {
     expect(armWith({ skills: [browser], prompt: "click it", url: "https://shop.example.com/app/cart" })).toEqual([
-      { name: "browser-drive", keywords: ["click"], urls: ["*.example.com/app/**"], paths: [] }
+      { name: "browser-drive", keywords: ["click"], urls: ["*.example.com/app/**"], paths: [], edits: [] }
     ])
   })
 
@@ -167,7 +167,7 @@ describe.each(modes)("arm with a %s", (_mode, armWith) => {
   it("arms on path globs for the files in play, case-sensitively", () => {
     const checker = skill("comment-checker", { paths: ["**/*.{ts,tsx}", "src/**/*.py"] })
     expect(armWith({ skills: [checker], prompt: "", paths: ["README.md", "apps/web/src/App.tsx"] })).toEqual([
-      { name: "comment-checker", keywords: [], urls: [], paths: ["**/*.{ts,tsx}"] }
+      { name: "comment-checker", keywords: [], urls: [], paths: ["**/*.{ts,tsx}"], edits: [] }
     ])
     expect(names({ skills: [checker], prompt: "", paths: ["src/deep/x.py"] })).toEqual(["comment-checker"])
     expect(names({ skills: [checker], prompt: "", paths: ["src/App.TS", "lib/x.py"] })).toEqual([])
@@ -177,7 +177,7 @@ describe.each(modes)("arm with a %s", (_mode, armWith) => {
   it("lists every matching pattern of a skill in declared order, even when several match", () => {
     const many = skill("many", { keywords: ["click", "browser", "tab"], url: ["example.com/**", "*.com/**"] })
     expect(armWith({ skills: [many], prompt: "tab browser", url: "https://example.com/x" })).toEqual([
-      { name: "many", keywords: ["browser", "tab"], urls: ["example.com/**", "*.com/**"], paths: [] }
+      { name: "many", keywords: ["browser", "tab"], urls: ["example.com/**", "*.com/**"], paths: [], edits: [] }
     ])
   })
 

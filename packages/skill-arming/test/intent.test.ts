@@ -36,7 +36,7 @@ describe("keywords that count only in a request (autoInject.requested)", () => {
 
   it("still arms on a page URL: a request is about keywords only", () => {
     expect(arm({ skills: [browserDrive()], prompt: "I read about browser history", url: "http://localhost:3000/reports" })).toEqual([
-      { name: "browser-drive", keywords: [], urls: ["localhost:*/**"], paths: [] }
+      { name: "browser-drive", keywords: [], urls: ["localhost:*/**"], paths: [], edits: [] }
     ])
   })
 
@@ -65,8 +65,8 @@ describe("keywords silenced by an unless pattern (autoInject.unless)", () => {
       expect(arm({ skills: target, prompt: "upgrade pdf.js, the pdf viewer" }).map(({ name }) => name)).toEqual(["other"])
       // Its paths still arm it.
       expect(arm({ skills: target, prompt: "upgrade pdf.js", paths: ["docs/a.pdf"] })).toEqual([
-        { name: "pdf", keywords: [], urls: [], paths: ["**/*.pdf"] },
-        { name: "other", keywords: ["pdf.js"], urls: [], paths: [] }
+        { name: "pdf", keywords: [], urls: [], paths: ["**/*.pdf"], edits: [] },
+        { name: "other", keywords: ["pdf.js"], urls: [], paths: [], edits: [] }
       ])
     }
   })

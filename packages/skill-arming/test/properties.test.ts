@@ -25,11 +25,23 @@ const url = fc
 const pathGlob = fc.array(globPart, { minLength: 1, maxLength: 4 }).map((parts) => parts.join("/"))
 const path = fc.array(fc.constantFrom(...segments, "src", "App.tsx", "main.ts"), { minLength: 1, maxLength: 4 }).map((parts) => parts.join("/"))
 
+const codeLine = fc.constantFrom("x = 1", "// why it is so", "# a note", "/* block", "end */", "todo: later", "s = \"//\"", "-- sql", "<!-- html -->", "TODO fix", "")
+const edit = fc.record(
+  {
+    path: fc.tuple(path, fc.constantFrom(".ts", ".py", ".sql", ".html", ".unknown", "")).map(([base, extension]) => `${base}${extension}`),
+    after: fc.array(codeLine, { maxLength: 5 }).map((lines) => lines.join("\n")),
+    before: fc.array(codeLine, { maxLength: 5 }).map((lines) => lines.join("\n"))
+  },
+  { requiredKeys: ["path", "after"] }
+)
+const editCondition = fc.record({ comments: fc.boolean(), added: fc.array(fc.constantFrom("todo", "fix", "x", "note"), { maxLength: 2 }) }, { requiredKeys: [] })
+
 const autoInject = fc.record(
   {
     keywords: fc.array(word, { maxLength: 4 }),
     url: fc.array(urlGlob, { maxLength: 3 }),
-    paths: fc.array(pathGlob, { maxLength: 3 })
+    paths: fc.array(pathGlob, { maxLength: 3 }),
+    edits: editCondition
   },
   { requiredKeys: [] }
 )
@@ -44,7 +56,8 @@ const input = fc.record({
   skills,
   prompt,
   url: fc.option(url, { nil: undefined }),
-  paths: fc.option(fc.array(path, { maxLength: 3 }), { nil: undefined })
+  paths: fc.option(fc.array(path, { maxLength: 3 }), { nil: undefined }),
+  edits: fc.option(fc.array(edit, { maxLength: 3 }), { nil: undefined })
 })
 
 describe("arming properties", () => {
@@ -79,7 +92,8 @@ describe("arming properties", () => {
           expect(armed.keywords.every((keyword) => declared?.keywords?.includes(keyword))).toBe(true)
           expect(armed.urls.every((glob) => declared?.url?.includes(glob))).toBe(true)
           expect(armed.paths.every((glob) => declared?.paths?.includes(glob))).toBe(true)
-          expect(armed.keywords.length + armed.urls.length + armed.paths.length).toBeGreaterThan(0)
+          expect(armed.edits.length === 0 || declared?.edits !== undefined).toBe(true)
+          expect(armed.keywords.length + armed.urls.length + armed.paths.length + armed.edits.length).toBeGreaterThan(0)
         }
       }),
       { numRuns: 500 }

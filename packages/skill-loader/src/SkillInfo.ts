@@ -38,11 +38,17 @@ export const SkillDescription = Schema.String.check(atMostCharacters(1024), nonB
 
 const ArmingPattern = Schema.String.check(nonBlank)
 
+/** What an edit must have changed for the skill to arm on it: a comment, or a line holding a pattern. */
+export const EditCondition = Schema.Struct({
+  comments: Schema.optionalKey(Schema.Boolean),
+  added: Schema.optionalKey(Schema.Array(ArmingPattern))
+})
+
 /**
  * When a host arms the skill without being asked: keywords in the prompt (with `requested`, only
  * inside a request; never when an `unless` pattern is there), URL globs for the page being worked
- * on, path globs for the files being changed. Structurally the `AutoInject` that
- * `@armory/skill-arming` consumes.
+ * on, path globs for the files being changed (with `edits`, only when the edit changed what it
+ * names). Structurally the `AutoInject` that `@armory/skill-arming` consumes.
  */
 export const AutoInject = Schema.Struct({
   keywords: Schema.optionalKey(Schema.Array(ArmingPattern)),
@@ -51,7 +57,9 @@ export const AutoInject = Schema.Struct({
   /** Keywords count only inside a request ("open the browser"), never in a passing mention. */
   requested: Schema.optionalKey(Schema.Boolean),
   /** Keyword patterns that, found in the prompt, keep the keywords from arming the skill. */
-  unless: Schema.optionalKey(Schema.Array(ArmingPattern))
+  unless: Schema.optionalKey(Schema.Array(ArmingPattern)),
+  /** Arm on an edit only when it added or changed a comment (`comments: true`) or a line holding an `added` pattern. */
+  edits: Schema.optionalKey(EditCondition)
 })
 export type AutoInject = typeof AutoInject.Type
 

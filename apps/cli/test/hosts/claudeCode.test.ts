@@ -4,7 +4,20 @@ import { describeRequiring, hostExecutable } from "@armory/config/test-component
 import { expect, it } from "vitest"
 import { type MessagesRequest, type ScriptedAnswer, startAnthropicApi, toolResults } from "./support/anthropicApi.js"
 import { scriptSteps } from "./support/scriptedApi.js"
-import { afterThisTest, goalFlow, HOST_RUN_TIMEOUT_MS, hostPath, initProject, repositoryWithGoal, runHostProcess, snapshotMentions, temporary } from "./support/hostProject.js"
+import {
+  ADDED_COMMENT,
+  afterThisTest,
+  COMMENT_CHECKER_TEXT,
+  goalFlow,
+  HOST_RUN_TIMEOUT_MS,
+  hostPath,
+  initProject,
+  MAIN_PROMPT,
+  repositoryWithGoal,
+  runHostProcess,
+  snapshotMentions,
+  temporary
+} from "./support/hostProject.js"
 
 const project = () => initProject("claude-code", "armory-claude")
 
@@ -61,10 +74,11 @@ describeRequiring("hosts", "Claude Code set up with `armory init claude-code`", 
       cwd: root,
       trusted: root,
       shims,
-      prompt: "Merge the two pdf reports \u202E\u0007 and ship the export",
+      prompt: MAIN_PROMPT,
       script: scripted([
         ...goal.steps,
         { tool: "Write", input: { file_path: join(root, "src", "a.ts"), content: "export const a = 1\n" } },
+        { tool: "Edit", input: { file_path: join(root, "src", "a.ts"), old_string: "export const a = 1", new_string: `${ADDED_COMMENT}\nexport const a = 1` } },
         { text: "All done." }
       ])
     })
@@ -77,16 +91,21 @@ describeRequiring("hosts", "Claude Code set up with `armory init claude-code`", 
     expect(firstText).toContain("- pdf-tools (keyword \\\"pdf\\\")")
     // The skill itself, not only its path: the model need not spend a call to read it.
     expect(firstText).toContain("Merge with `qpdf --empty --pages a.pdf b.pdf -- out.pdf`.")
+    // A passing mention of a browser is not a request for one.
+    expect(firstText).not.toContain("- browser-drive")
     const results = toolResults(run.requests.at(-1) ?? { model: "", messages: [] })
-    expect(results).toHaveLength(9)
+    expect(results).toHaveLength(10)
     // The refusal reaches the model as an error; Claude Code hands the model the structured content as the text.
     expect(results[2]).toEqual({ isError: true, text: expect.stringContaining("GateRefused: completion refused: 1 unmet") })
     expect(results.filter((result, index) => index !== 2).every((result) => !result.isError)).toBe(true)
     goal.expectReadBack(results.map((result) => result.text), root)
-    // The request after the Write carries the skill its path arms.
-    expect(JSON.stringify(run.requests[9])).toContain('Armory skills armed by the edit of \\"src/a.ts\\"')
-    expect(JSON.stringify(run.requests[9])).toContain("Read every comment the edit added.")
-    expect(JSON.stringify(run.requests[8])).not.toContain("Armory skills armed by the edit")
+    // The Write added no comment: the comment checker stays silent. The Edit that adds one arms it, quoting the comment, with its text.
+    expect(JSON.stringify(run.requests[9])).not.toContain("Armory skills armed by the edit")
+    const afterEdit = JSON.stringify(run.requests[10])
+    expect(afterEdit).toContain('Armory skills armed by the edit of \\"src/a.ts\\"')
+    expect(afterEdit).toContain("- comment-checker (path")
+    expect(afterEdit).toContain(JSON.stringify(JSON.stringify(ADDED_COMMENT)).slice(1, -1))
+    expect(afterEdit).toContain(COMMENT_CHECKER_TEXT)
     // The goal snapshot reached the model once, not once per hook.
     expect(snapshotMentions(run.requests[1])).toBeLessThanOrEqual(1)
   }, HOST_RUN_TIMEOUT_MS * 2)

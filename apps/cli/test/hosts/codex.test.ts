@@ -3,7 +3,21 @@ import { join } from "node:path"
 import { spawn } from "node:child_process"
 import { describeRequiring, hostExecutable } from "@armory/config/test-components"
 import { expect, it } from "vitest"
-import { afterThisTest, goalFlow, HOST_RUN_TIMEOUT_MS, hostPath, initProject, repositoryWithGoal, runHostProcess, snapshotMentions, temporary, writeFile } from "./support/hostProject.js"
+import {
+  ADDED_COMMENT,
+  afterThisTest,
+  COMMENT_CHECKER_TEXT,
+  goalFlow,
+  HOST_RUN_TIMEOUT_MS,
+  hostPath,
+  initProject,
+  MAIN_PROMPT,
+  repositoryWithGoal,
+  runHostProcess,
+  snapshotMentions,
+  temporary,
+  writeFile
+} from "./support/hostProject.js"
 import { functionOutputs, type ResponsesAnswer, type ResponsesRequest, startResponsesApi } from "./support/responsesApi.js"
 import { scriptSteps } from "./support/scriptedApi.js"
 
@@ -116,11 +130,12 @@ describeRequiring("hosts", "Codex set up with `armory init codex`", () => {
       cwd: root,
       trusted: root,
       shims,
-      prompt: "Merge the two pdf reports \u202E and ship the export",
+      prompt: MAIN_PROMPT,
       script: [
         { toolSearch: "armory goal execute", limit: 30 },
         ...goal.steps,
         { freeform: "apply_patch", input: "*** Begin Patch\n*** Add File: src/a.ts\n+export const a = 1\n*** End Patch\n" },
+        { freeform: "apply_patch", input: `*** Begin Patch\n*** Update File: src/a.ts\n@@\n+${ADDED_COMMENT}\n export const a = 1\n*** End Patch\n` },
         { text: "All done." }
       ]
     })
@@ -139,15 +154,20 @@ describeRequiring("hosts", "Codex set up with `armory init codex`", () => {
     expect(firstText).toContain('- pdf-tools (keyword \\"pdf\\")')
     // The skill itself, not only its path: the model need not spend a call to read it.
     expect(firstText).toContain("Merge with `qpdf --empty --pages a.pdf b.pdf -- out.pdf`.")
+    // A passing mention of a browser is not a request for one.
+    expect(firstText).not.toContain("- browser-drive")
     const outputs = functionOutputs(run.requests.at(-1) ?? { model: "", input: [] })
-    expect(outputs).toHaveLength(9)
+    expect(outputs).toHaveLength(10)
     // `default_tools_approval_mode = "approve"`: no call was refused for want of an approval.
     expect(outputs.join("\n")).not.toContain("requires approval")
     goal.expectReadBack(outputs, root)
-    // The request after apply_patch carries the skill the patched file's path arms; none before it did.
-    expect(JSON.stringify(run.requests[10])).toContain('Armory skills armed by the edit of \\"src/a.ts\\"')
-    expect(JSON.stringify(run.requests[10])).toContain("Read every comment the edit added.")
-    expect(JSON.stringify(run.requests[9])).not.toContain("Armory skills armed by the edit")
+    // The first patch added no comment: the comment checker stays silent. The second adds one and arms it, quoting the comment, with its text.
+    expect(JSON.stringify(run.requests[10])).not.toContain("Armory skills armed by the edit")
+    const afterEdit = JSON.stringify(run.requests[11])
+    expect(afterEdit).toContain('Armory skills armed by the edit of \\"src/a.ts\\"')
+    expect(afterEdit).toContain("- comment-checker (path")
+    expect(afterEdit).toContain(JSON.stringify(JSON.stringify(ADDED_COMMENT)).slice(1, -1))
+    expect(afterEdit).toContain(COMMENT_CHECKER_TEXT)
     // The goal snapshot reached the model once in the session.
     expect(snapshotMentions(run.requests.at(-1))).toBeLessThanOrEqual(1)
   }, HOST_RUN_TIMEOUT_MS * 2)

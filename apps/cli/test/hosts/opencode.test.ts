@@ -5,7 +5,21 @@ import { testHostsDirectory } from "@armory/config/components"
 import { describeRequiring, hostExecutable } from "@armory/config/test-components"
 import { expect, it } from "vitest"
 import { type ChatAnswer, type ChatRequest, chatToolResults, contentText, startChatCompletionsApi } from "./support/chatCompletionsApi.js"
-import { afterThisTest, goalFlow, HOST_RUN_TIMEOUT_MS, hostPath, initProject, repositoryWithGoal, runHostProcess, snapshotMentions, temporary, writeFile } from "./support/hostProject.js"
+import {
+  ADDED_COMMENT,
+  afterThisTest,
+  COMMENT_CHECKER_TEXT,
+  goalFlow,
+  HOST_RUN_TIMEOUT_MS,
+  hostPath,
+  initProject,
+  MAIN_PROMPT,
+  repositoryWithGoal,
+  runHostProcess,
+  snapshotMentions,
+  temporary,
+  writeFile
+} from "./support/hostProject.js"
 import { scriptSteps } from "./support/scriptedApi.js"
 
 const project = () => initProject("opencode", "armory-opencode")
@@ -81,10 +95,11 @@ describeRequiring("hosts", "OpenCode set up with `armory init opencode`", () => 
     const run = await runOpenCode({
       cwd: root,
       shims,
-      prompt: "Merge the two pdf reports \u202E\u0007 and ship the export",
+      prompt: MAIN_PROMPT,
       script: [
         ...goal.steps,
         { tool: "write", input: { filePath: join(root, "src", "a\u202Ests.ts"), content: "export const a = 1\n" } },
+        { tool: "edit", input: { filePath: join(root, "src", "a\u202Ests.ts"), oldString: "export const a = 1", newString: `${ADDED_COMMENT}\nexport const a = 1` } },
         { text: "All done." }
       ]
     })
@@ -99,17 +114,22 @@ describeRequiring("hosts", "OpenCode set up with `armory init opencode`", () => 
     expect(asked).toContain('- pdf-tools (keyword "pdf")')
     // The skill itself, not only its path: the model need not spend a call to read it.
     expect(asked).toContain("Merge with `qpdf --empty --pages a.pdf b.pdf -- out.pdf`.")
+    // A passing mention of a browser is not a request for one.
+    expect(asked).not.toContain("- browser-drive")
     const results = chatToolResults(run.requests.at(-1) ?? { model: "", messages: [] })
-    expect(results).toHaveLength(9)
+    expect(results).toHaveLength(10)
     // OpenCode passes on only the text part: it carries the refusal, the result, the logs and the channel's messages.
     goal.expectReadBack(results, root)
-    // The write's result carries the skill its path arms, the file's name with its bidi override written out.
-    expect(results[8]).toContain('Armory skills armed by the edit of "src/a\\u{202E}sts.ts"')
-    expect(results[8]).toContain("Read every comment the edit added.")
-    const added = results[8] ?? ""
+    // The write added no comment: the comment checker stays silent. The edit's result carries it, quoting the
+    // comment, with its text, the file's name with its bidi override written out.
+    expect(results.slice(0, 9).join("\n")).not.toContain("Armory skills armed by the edit")
+    const added = results[9] ?? ""
+    expect(added).toContain('Armory skills armed by the edit of "src/a\\u{202E}sts.ts"')
+    expect(added).toContain("- comment-checker (path")
+    expect(added).toContain(JSON.stringify(ADDED_COMMENT))
+    expect(added).toContain(COMMENT_CHECKER_TEXT)
     expect(added.slice(added.indexOf("Armory skills armed by the edit"))).not.toContain("\u202E")
-    expect(results.slice(0, 8).join("\n")).not.toContain("Armory skills armed by the edit")
-    expect(readFileSync(join(root, "src", "a\u202Ests.ts"), "utf8")).toBe("export const a = 1\n")
+    expect(readFileSync(join(root, "src", "a\u202Ests.ts"), "utf8")).toBe(`${ADDED_COMMENT}\nexport const a = 1\n`)
     // The goal snapshot reached the model once in the session.
     expect(snapshotMentions(run.requests.at(-1))).toBeLessThanOrEqual(1)
   }, HOST_RUN_TIMEOUT_MS * 2)

@@ -313,12 +313,26 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Armed: {
+            /** @description for a skill with an edit condition: the edited files whose change met it, with the added lines that did */
+            edits: {
+                lines: string[];
+                path: string;
+            }[];
             keywords: string[];
             name: string;
             paths: string[];
             urls: string[];
         };
         ArmRequest: {
+            edits?: {
+                /** @description the text the edit put in */
+                after: string;
+                /** @description the text it replaced, when known */
+                before?: string;
+                path: string;
+                /** @description the language as an extension, when the path does not say it */
+                syntax?: string;
+            }[];
             paths?: string[];
             prompt: string;
             url?: string;
@@ -681,6 +695,10 @@ export interface components {
             address: string;
             "allowed-tools"?: string | string[];
             autoInject?: {
+                edits?: {
+                    added?: string[];
+                    comments?: boolean;
+                };
                 keywords?: string[];
                 paths?: string[];
                 requested?: boolean;

@@ -1,4 +1,6 @@
 import { answerCommandHook, type CommandHookHost, type HookAnswer, nonEmpty, text } from "./CommandHook.js"
+import { type EditedFile, replacement, replacements } from "./EditedFile.js"
+import { isRecord } from "./FileStamps.js"
 import type { HookProjectOptions } from "./HookEvents.js"
 
 /** The tools whose `PostToolUse` names an edited file, and the input field that names it. */
@@ -15,12 +17,34 @@ const claudeCode = (env: Readonly<Record<string, string | undefined>>): CommandH
   name: "claude-code",
   sessionDirectory: (payload) => nonEmpty(env["CLAUDE_PROJECT_DIR"]) ?? text(payload["cwd"]),
   directorySources: "CLAUDE_PROJECT_DIR or an absolute cwd in the input",
-  editedFiles: (tool, input) => {
+  fileEdits: (tool, input, response) => {
     const field = Object.hasOwn(CLAUDE_CODE_EDIT_TOOLS, tool) ? CLAUDE_CODE_EDIT_TOOLS[tool as keyof typeof CLAUDE_CODE_EDIT_TOOLS] : undefined
     const file = field === undefined ? undefined : text(input[field])
-    return file === undefined ? [] : [file]
+    return file === undefined ? [] : claudeCodeEdits(tool, file, input, response)
   }
 })
+
+/**
+ * What a Claude Code edit tool changed, from its input: `Edit`'s replacement, `MultiEdit`'s list,
+ * `Write`'s content against the file's earlier content when the tool's response carries it
+ * (`originalFile`), `NotebookEdit`'s cell source (a Markdown cell read as Markdown).
+ */
+const claudeCodeEdits = (tool: string, file: string, input: Record<string, unknown>, response: unknown): ReadonlyArray<EditedFile> => {
+  switch (tool) {
+    case "Edit":
+      return [replacement(file, input["old_string"], input["new_string"])]
+    case "MultiEdit": {
+      const edits = replacements(file, input["edits"], "old_string", "new_string")
+      return edits.length === 0 ? [{ file }] : edits
+    }
+    case "Write":
+      return [replacement(file, isRecord(response) ? response["originalFile"] : undefined, input["content"])]
+    default: {
+      const source = text(input["new_source"])
+      return source === undefined ? [{ file }] : [{ file, after: source, ...(input["cell_type"] === "markdown" ? { syntax: "md" } : {}) }]
+    }
+  }
+}
 
 /**
  * Answers one Claude Code hook call (the JSON it writes to the hook's stdin) in Claude Code's hook

@@ -1,4 +1,5 @@
 import { isAbsolute } from "node:path"
+import type { EditedFile } from "./EditedFile.js"
 import { isRecord } from "./FileStamps.js"
 import { type HookEvent, hookEventContext, type HookProjectOptions } from "./HookEvents.js"
 
@@ -20,8 +21,8 @@ export interface CommandHookHost {
   readonly sessionDirectory: (payload: Record<string, unknown>) => string | undefined
   /** Where the host may name the session's directory, for the reason given when it does not. */
   readonly directorySources: string
-  /** The files a `PostToolUse` call edited, from its tool's name and input; none for a tool that edits nothing. */
-  readonly editedFiles: (tool: string, input: Record<string, unknown>) => ReadonlyArray<string>
+  /** What a `PostToolUse` call edited, from its tool's name, input and response; nothing for a tool that edits nothing. */
+  readonly fileEdits: (tool: string, input: Record<string, unknown>, response: unknown) => ReadonlyArray<EditedFile>
 }
 
 export const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined)
@@ -37,8 +38,8 @@ const eventOf = (host: CommandHookHost, payload: Record<string, unknown>): HookE
     case "PostToolUse": {
       const tool = text(payload["tool_name"])
       const input = payload["tool_input"]
-      const files = tool === undefined || !isRecord(input) ? [] : host.editedFiles(tool, input)
-      return files.length === 0 ? undefined : { kind: "edit", files }
+      const edits = tool === undefined || !isRecord(input) ? [] : host.fileEdits(tool, input, payload["tool_response"])
+      return edits.length === 0 ? undefined : { kind: "edit", edits }
     }
     case "SessionStart":
       return { kind: "session-start" }
@@ -50,7 +51,7 @@ const eventOf = (host: CommandHookHost, payload: Record<string, unknown>): HookE
 /**
  * Answers one hook call of a command-hook host: `UserPromptSubmit` adds the skills the prompt arms
  * and the goal snapshot when the session has not seen it, `PostToolUse` of an edit adds the skills
- * the edited files' paths arm, `SessionStart` adds the snapshot. Never throws: a bad payload or a
+ * the edited files' paths and changes arm, `SessionStart` adds the snapshot. Never throws: a bad payload or a
  * failure is a reason for stderr and no output, so the user's turn is never blocked. The payload is
  * checked by hand rather than with a Schema: the hook runs before every prompt, and loading a schema
  * library would cost more than the whole answer.

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto"
 import { join } from "node:path"
-import { type Armable, type Armed, arm } from "@armory/skill-arming"
+import { type Armable, type Armed, arm, type FileEdit } from "@armory/skill-arming"
 import type { SkillSource } from "@armory/skill-loader"
 import { type FileStamp, isRecord, isStampList, readCache, stampOf, stampsHold, writeCache } from "./FileStamps.js"
 
@@ -28,7 +28,7 @@ export interface HookArmed extends Armed {
   readonly version?: string | undefined
 }
 
-const CACHE_VERSION = 2
+const CACHE_VERSION = 3
 
 const digest = (text: string): string => createHash("sha256").update(text).digest("base64url").slice(0, 22)
 
@@ -85,14 +85,19 @@ export const hookSkills = async (sources: ReadonlyArray<SkillSource>, cacheDirec
 }
 
 /**
- * The skills that arm for a prompt, a page URL or repository-relative paths, each with its SKILL.md.
+ * The skills that arm for a prompt, a page URL, repository-relative paths or what edits changed, each with its SKILL.md.
  * A hook process arms once and exits, so the skills are matched directly rather than compiled into
  * an index first (which pays off only over many calls), and only the kinds of pattern the request
  * can match are looked at: a prompt alone never needs the 1,000 path globs of a large catalog.
  */
 export const armForHook = (
   skills: ReadonlyArray<HookSkill>,
-  request: { readonly prompt: string; readonly url?: string | undefined; readonly paths?: ReadonlyArray<string> | undefined }
+  request: {
+    readonly prompt: string
+    readonly url?: string | undefined
+    readonly paths?: ReadonlyArray<string> | undefined
+    readonly edits?: ReadonlyArray<FileEdit> | undefined
+  }
 ): ReadonlyArray<HookArmed> => {
   const byName = new Map(skills.map((skill) => [skill.name, skill]))
   const matchable = skills.map(({ name, autoInject }) => ({
@@ -100,7 +105,8 @@ export const armForHook = (
     autoInject: {
       ...(request.prompt === "" ? {} : { keywords: autoInject?.keywords ?? [], requested: autoInject?.requested === true, unless: autoInject?.unless ?? [] }),
       ...(request.url === undefined ? {} : { url: autoInject?.url ?? [] }),
-      ...(request.paths === undefined ? {} : { paths: autoInject?.paths ?? [] })
+      ...((request.paths === undefined && request.edits === undefined) || autoInject?.paths === undefined ? {} : { paths: autoInject.paths }),
+      ...(request.edits === undefined || autoInject?.edits === undefined ? {} : { edits: autoInject.edits })
     }
   }))
   return arm({ skills: matchable, ...request }).map((armed) => {

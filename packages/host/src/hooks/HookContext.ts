@@ -7,6 +7,10 @@ export const MAX_HOOK_CONTEXT_CHARS = 10_000
 /** The longest pattern quoted in the reason a skill armed; a skill's author writes them. */
 const MAX_PATTERN_CHARS = 80
 
+/** The most added lines quoted for one armed skill, and the longest one quoted whole. */
+export const MAX_EVIDENCE_LINES = 20
+const MAX_EVIDENCE_LINE_CHARS = 200
+
 const quoted = (pattern: string): string =>
   contextLine(JSON.stringify(pattern.length <= MAX_PATTERN_CHARS ? pattern : `${pattern.slice(0, MAX_PATTERN_CHARS)}…`))
 
@@ -15,7 +19,8 @@ const why = (armed: HookArmed): string =>
   [
     armed.keywords.length > 0 ? `keyword ${armed.keywords.map(quoted).join(", ")}` : "",
     armed.urls.length > 0 ? `URL ${armed.urls.map(quoted).join(", ")}` : "",
-    armed.paths.length > 0 ? `path ${armed.paths.map(quoted).join(", ")}` : ""
+    armed.paths.length > 0 ? `path ${armed.paths.map(quoted).join(", ")}` : "",
+    armed.edits.length > 0 ? "an edit that met its edit condition" : ""
   ]
     .filter((part) => part !== "")
     .join("; ")
@@ -37,6 +42,25 @@ export interface HookContextInput {
 export interface HookContext {
   readonly text: string
   readonly delivered: ReadonlyArray<readonly [name: string, version: string]>
+}
+
+/**
+ * The added lines that met a skill's edit condition, quoted as data under the file they are in, at
+ * most {@link MAX_EVIDENCE_LINES} of them; the rest are counted.
+ */
+const evidence = (armed: HookArmed): string => {
+  const total = armed.edits.reduce((sum, edit) => sum + edit.lines.length, 0)
+  if (total === 0) return ""
+  const parts: Array<string> = []
+  let shown = 0
+  for (const edit of armed.edits) {
+    if (shown >= MAX_EVIDENCE_LINES) break
+    const lines = edit.lines.slice(0, MAX_EVIDENCE_LINES - shown)
+    shown += lines.length
+    parts.push(`  added lines that met it in ${quoted(edit.path)}:`, ...lines.map((line) => `    ${JSON.stringify(contextLine(line.length <= MAX_EVIDENCE_LINE_CHARS ? line : `${line.slice(0, MAX_EVIDENCE_LINE_CHARS)}…`))}`))
+  }
+  if (total > shown) parts.push(`  … and ${total - shown} more added lines`)
+  return `\n${parts.join("\n")}`
 }
 
 /** A skill's body as the model reads it: invisible characters written out, and no line that could close the block early. */
@@ -64,14 +88,17 @@ export const renderHookContext = (input: HookContextInput): HookContext => {
   const heading = `Armory skills armed by ${contextLine(input.trigger)}:`
   const budget = maxChars - goalPart.length - (goalPart === "" ? 0 : 2)
   // Every armed skill gets its line first; bodies then take what room is left, in order.
-  const entries: Array<{ readonly armed: HookArmed; readonly named: string; readonly location: string; readonly given: boolean; line: string; block?: string }> = []
+  const entries: Array<{ readonly armed: HookArmed; readonly named: string; readonly location: string; readonly evidence: string; readonly given: boolean; line: string; block?: string }> = []
   let notShown = ""
   let used = heading.length
   for (const [index, armed] of input.armed.entries()) {
     const named = `- ${contextLine(armed.name)} (${why(armed)})`
     const location = contextLine(armed.location)
     const given = armed.version !== undefined && input.given?.get(armed.name) === armed.version
-    const line = given ? `${named}: still armed; its SKILL.md (${location}) was given in full earlier in this session` : `${named}: read ${location} before acting on it`
+    const lines = evidence(armed)
+    const line = given
+      ? `${named}: still armed; its SKILL.md (${location}) was given in full earlier in this session${lines}`
+      : `${named}: read ${location} before acting on it${lines}`
     const rest = input.armed.length - index - 1
     const more = rest > 0 ? `\n- … and ${rest} more armed skills not shown` : ""
     if (used + 1 + line.length + more.length > budget) {
@@ -79,14 +106,14 @@ export const renderHookContext = (input: HookContextInput): HookContext => {
       used += 1 + notShown.length
       break
     }
-    entries.push({ armed, named, location, given, line })
+    entries.push({ armed, named, location, evidence: lines, given, line })
     used += 1 + line.length
   }
   const delivered: Array<readonly [string, string]> = []
   for (const entry of entries) {
     const { armed } = entry
     if (entry.given || armed.body === undefined || armed.version === undefined) continue
-    const whole = `${entry.named}: its SKILL.md (${entry.location}) follows in full`
+    const whole = `${entry.named}: its SKILL.md (${entry.location}) follows in full${entry.evidence}`
     const block = bodyBlock(armed, armed.body)
     const cost = whole.length - entry.line.length + 2 + block.length
     if (used + cost > budget) continue

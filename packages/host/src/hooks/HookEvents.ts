@@ -2,6 +2,8 @@ import { join } from "node:path"
 import type { SkillSource } from "@armory/skill-loader"
 import { projectRootOf } from "../ProjectRoot.js"
 import { defaultSkillSources } from "../SkillSources.js"
+import type { FileEdit } from "@armory/skill-arming"
+import { boundedEdits, type EditedFile } from "./EditedFile.js"
 import { armForHook, hookCacheDirectory, hookSkills } from "./HookCatalog.js"
 import { type HookContextInput, renderHookContext } from "./HookContext.js"
 import { givenToSession, recordGiven } from "./HookSessions.js"
@@ -18,7 +20,7 @@ const NAMED_FILES = 3
 export type HookEvent =
   | { readonly kind: "session-start" }
   | { readonly kind: "prompt"; readonly prompt: string }
-  | { readonly kind: "edit"; readonly files: ReadonlyArray<string> }
+  | { readonly kind: "edit"; readonly edits: ReadonlyArray<EditedFile> }
 
 export interface HookProjectOptions {
   /** The skill roots (default: the roots of `defaultSkillSources` for the project). */
@@ -39,7 +41,8 @@ export interface HookEventOptions extends HookProjectOptions {
 /**
  * The text a hook adds for one host event: a session's start adds the goal snapshot; a prompt adds
  * the skills it arms and the snapshot when it is new to the host's session; an edit adds the skills
- * the edited files' project-relative paths arm. A skill is handed over whole the first time a
+ * the edited files' project-relative paths arm, and those whose edit condition what it changed meets,
+ * with the added lines that met it. A skill is handed over whole the first time a
  * session gets it (and again when it changed), later only said to be still armed. A snapshot that
  * cannot be read is said in one line, and the skills are still added. Empty when there is nothing to add.
  */
@@ -71,16 +74,20 @@ export const hookEventContext = async (event: HookEvent, options: HookEventOptio
       return answer({ armed, trigger: "this prompt", snapshot: isNew ? text : "" }, given, isNew ? text : undefined)
     }
     case "edit": {
-      const paths = event.files.slice(0, MAX_HOOK_EDIT_FILES).flatMap((file) => {
-        const path = projectRelativePath(projectDir, file)
-        return path === undefined ? [] : [path]
+      const inProject = boundedEdits(event.edits).flatMap((edit) => {
+        const path = projectRelativePath(projectDir, edit.file)
+        return path === undefined ? [] : [{ ...edit, path }]
       })
+      const paths = [...new Set(inProject.map((edit) => edit.path))].slice(0, MAX_HOOK_EDIT_FILES)
       if (paths.length === 0) return ""
+      const edits: ReadonlyArray<FileEdit> = inProject.flatMap(({ path, after, before, syntax }) =>
+        after === undefined || !paths.includes(path) ? [] : [{ path, after, ...(before === undefined ? {} : { before }), ...(syntax === undefined ? {} : { syntax }) }]
+      )
       const named = paths.slice(0, NAMED_FILES).map((path) => JSON.stringify(path)).join(", ")
       const trigger =
         paths.length === 1 ? `the edit of ${named}` : `the edits of ${named}${paths.length > NAMED_FILES ? ` and ${paths.length - NAMED_FILES} more files` : ""}`
       const given = session === undefined ? undefined : givenToSession(cache, session, "")
-      return answer({ armed: armForHook(await skills(), { prompt: "", paths }), trigger, snapshot: "" }, given, undefined)
+      return answer({ armed: armForHook(await skills(), { prompt: "", paths, edits }), trigger, snapshot: "" }, given, undefined)
     }
   }
 }

@@ -2,7 +2,8 @@ import { isAbsolute } from "node:path"
 import type { HookAnswer } from "./CommandHook.js"
 import { isRecord } from "./FileStamps.js"
 import { type HookEvent, hookEventContext, type HookProjectOptions, MAX_HOOK_EDIT_FILES } from "./HookEvents.js"
-import { patchedFiles } from "./PatchText.js"
+import { type EditedFile, replacement, replacements } from "./EditedFile.js"
+import { patchEdits } from "./PatchText.js"
 
 /** OpenCode's tools that write a file, and the argument that names it. */
 export const OPENCODE_EDIT_TOOLS = { edit: "filePath", write: "filePath", multiedit: "filePath" } as const
@@ -18,16 +19,23 @@ const typedText = (parts: unknown): string =>
         .join("\n")
     : ""
 
-/** The files an OpenCode tool call edited, from its name and arguments; none for a tool that edits nothing. */
-export const openCodeEditedFiles = (tool: unknown, args: unknown): ReadonlyArray<string> => {
+/**
+ * What an OpenCode tool call edited, from its name and arguments: `edit`'s replacement, `multiedit`'s
+ * list, `write`'s content, a patch's files and hunks; nothing for a tool that edits nothing.
+ */
+export const openCodeFileEdits = (tool: unknown, args: unknown): ReadonlyArray<EditedFile> => {
   if (typeof tool !== "string" || !isRecord(args)) return []
   if (Object.hasOwn(OPENCODE_EDIT_TOOLS, tool)) {
     const file = args[OPENCODE_EDIT_TOOLS[tool as keyof typeof OPENCODE_EDIT_TOOLS]]
-    return typeof file === "string" ? [file] : []
+    if (typeof file !== "string") return []
+    if (tool === "write") return [replacement(file, undefined, args["content"])]
+    if (tool === "edit") return [replacement(file, args["oldString"], args["newString"])]
+    const edits = replacements(file, args["edits"], "oldString", "newString")
+    return edits.length === 0 ? [{ file }] : edits
   }
   if (Object.hasOwn(OPENCODE_PATCH_TOOLS, tool)) {
     const patch = args[OPENCODE_PATCH_TOOLS[tool as keyof typeof OPENCODE_PATCH_TOOLS]]
-    return typeof patch === "string" ? patchedFiles(patch, MAX_HOOK_EDIT_FILES) : []
+    return typeof patch === "string" ? patchEdits(patch, MAX_HOOK_EDIT_FILES) : []
   }
   return []
 }
@@ -56,7 +64,7 @@ export const openCodeHook = async (input: string, options: HookProjectOptions = 
     payload["hook"] === "chat.message"
       ? openCodePromptEvent(payload["parts"])
       : payload["hook"] === "tool.execute.after"
-        ? { kind: "edit", files: openCodeEditedFiles(payload["tool"], payload["args"]) }
+        ? { kind: "edit", edits: openCodeFileEdits(payload["tool"], payload["args"]) }
         : undefined
   if (event === undefined) return { stderr: `armory hook opencode: unknown hook ${JSON.stringify(payload["hook"])}` }
   try {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import { hookEventContext, type HookProjectOptions } from "./HookEvents.js"
-import { openCodeEditedFiles, openCodePromptEvent } from "./OpenCodeHook.js"
+import { openCodeFileEdits, openCodePromptEvent } from "./OpenCodeHook.js"
 
 /** The part of OpenCode's plugin input Armory reads: the project's directory. */
 export interface OpenCodePluginInput {
@@ -37,7 +37,7 @@ export type OpenCodePluginOptions = HookProjectOptions
  * Armory as an OpenCode plugin, for a project that installs `@armory/host` into `.opencode/` itself:
  * `chat.message` adds to the user's message a synthetic text part with the skills the message arms
  * and the goal snapshot; `tool.execute.after` of an edit, a write or a patch adds to the tool's output
- * the skills the files' project-relative paths arm. The project is the directory OpenCode's session
+ * the skills the files' project-relative paths and changes arm. The project is the directory OpenCode's session
  * runs in (never the worktree, which is `/` outside a git repository). The same answers as
  * `armory hook opencode`, which the plugin `armory init opencode` writes asks instead. A failure
  * adds nothing and is never thrown into OpenCode.
@@ -59,9 +59,9 @@ export const makeOpenCodePlugin =
       },
       "tool.execute.after": async (call, output) => {
         try {
-          const files = openCodeEditedFiles(call.tool, call.args)
-          if (files.length === 0) return
-          const text = await hookEventContext({ kind: "edit", files }, { ...options, projectDir })
+          const edits = openCodeFileEdits(call.tool, call.args)
+          if (edits.length === 0) return
+          const text = await hookEventContext({ kind: "edit", edits }, { ...options, projectDir })
           if (text !== "") output.output = `${output.output}\n\n${text}`
         } catch {
           // As above: the tool's own output stands.

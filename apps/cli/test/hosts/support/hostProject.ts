@@ -32,12 +32,28 @@ export const writeFile = (root: string, relative: string, text: string): void =>
   writeFileSync(join(root, relative), text)
 }
 
-/** The skills every host project has: one a keyword arms, one an edited `.ts` file arms, and one that cannot load. */
+const examples = join(import.meta.dirname, "..", "..", "..", "..", "..", "examples", "skills")
+
+/**
+ * The skills every host project has: one a keyword arms; the bundled comment checker, which an edit
+ * arms only when it adds a comment, and browser drive, which only a request for a browser arms; and
+ * one that cannot load.
+ */
 export const PROJECT_SKILLS = {
   ".armory/skills/pdf-tools/SKILL.md": "---\nname: pdf-tools\ndescription: Merge and split PDF files.\nautoInject:\n  keywords: [pdf]\n---\n# PDF tools\n\nMerge with `qpdf --empty --pages a.pdf b.pdf -- out.pdf`.\n",
-  ".armory/skills/comment-checker/SKILL.md": "---\nname: comment-checker\ndescription: Checks the comments an edit adds.\nautoInject:\n  paths: ['**/*.ts']\n---\n# Comments\n\nRead every comment the edit added.\n",
+  ".armory/skills/comment-checker/SKILL.md": readFileSync(join(examples, "comment-checker", "SKILL.md"), "utf8"),
+  ".armory/skills/browser-drive/SKILL.md": readFileSync(join(examples, "browser-drive", "SKILL.md"), "utf8"),
   ".armory/skills/broken/SKILL.md": "---\nname: broken\ndescription: [unclosed\n---\n"
 } as const
+
+/** The prompt of a host's main run: a passing mention of a browser (no request for one), and a task about PDFs. */
+export const MAIN_PROMPT = "I read an article about browser history. Merge the two pdf reports \u202E\u0007 and ship the export"
+
+/** The comment the main run's second edit adds to `src/a.ts`, which arms the comment checker. */
+export const ADDED_COMMENT = "// One, not zero: the count starts at the header row."
+
+/** The comment checker's own words, which reach the model when it arms. */
+export const COMMENT_CHECKER_TEXT = "Review only those, in the file the hook named"
 
 /**
  * A project as a user has it — the skills above, and `armory` on PATH (the installed CLI) — set up

@@ -9,7 +9,16 @@ export interface DefaultSkillSourceOptions {
   readonly home?: string
   /** Read for `CODEX_HOME` and `XDG_CONFIG_HOME` (default: `process.env`). */
   readonly env?: Readonly<Record<string, string | undefined>>
+  /**
+   * Whose skill wins a name both the project and the user hold: `"project"` (the default: a
+   * project's skills are what its team agreed on) or `"personal"`, Claude Code's documented rule
+   * (a personal skill overrides a project skill of the same name).
+   */
+  readonly precedence?: SkillPrecedence
 }
+
+/** Whose skill wins a name clash between the project's roots and the user's. */
+export type SkillPrecedence = "project" | "personal"
 
 /**
  * The roots a host reads when none are named, earlier first (earlier wins a name clash), each named
@@ -50,8 +59,8 @@ export const DEFAULT_SKILL_ROOTS_TEXT = `the project's ${DEFAULT_ROOTS.filter((r
  * The roots a host reads when none are named, earlier first (earlier wins a name clash), each named
  * for the addresses of its skills (`user-claude:pdf`): the project's own, then the user's, in the
  * places Armory, Claude Code, the Agent Skills convention (`.agents/skills`, which Codex reads),
- * OpenCode and Codex keep them. Every one may be absent; a path listed twice (the project is the
- * home directory) is read once.
+ * OpenCode and Codex keep them; with `precedence: "personal"`, the user's first. Every one may be
+ * absent; a path listed twice (the project is the home directory) is read once.
  */
 export const defaultSkillSources = (options: DefaultSkillSourceOptions = {}): ReadonlyArray<SkillSource> => {
   const project = resolve(options.cwd ?? ".")
@@ -59,10 +68,11 @@ export const defaultSkillSources = (options: DefaultSkillSourceOptions = {}): Re
   const env = options.env ?? process.env
   const codexHome = env["CODEX_HOME"] !== undefined && env["CODEX_HOME"] !== "" ? resolve(env["CODEX_HOME"]) : join(home, ".codex")
   const configHome = env["XDG_CONFIG_HOME"] !== undefined && env["XDG_CONFIG_HOME"] !== "" ? resolve(env["XDG_CONFIG_HOME"]) : join(home, ".config")
+  const ordered = options.precedence === "personal" ? [...DEFAULT_ROOTS.filter((root) => root.scope === "user"), ...DEFAULT_ROOTS.filter((root) => root.scope === "project")] : DEFAULT_ROOTS
   // Run from the home directory, the project's roots are the user's: each is read once, under its first name.
   const seen = new Set<string>()
   const sources: Array<SkillSource> = []
-  for (const root of DEFAULT_ROOTS) {
+  for (const root of ordered) {
     const path = resolve(root.scope === "project" ? project : home, ...root.path({ codexHome, configHome }))
     if (seen.has(path)) continue
     seen.add(path)

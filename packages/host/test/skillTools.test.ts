@@ -96,6 +96,20 @@ describe("defaultSkillSources", () => {
     )
   })
 
+  it("puts the user's roots first with personal precedence, Claude Code's rule", () => {
+    expect(defaultSkillSources({ cwd: "/work/app", home: "/home/ana", env: {}, precedence: "personal" }).map((source) => (typeof source === "string" ? source : source.name))).toEqual([
+      "user",
+      "user-claude",
+      "user-agents",
+      "user-opencode",
+      "user-codex",
+      "project",
+      "project-claude",
+      "project-agents",
+      "project-opencode"
+    ])
+  })
+
   it("follows CODEX_HOME and XDG_CONFIG_HOME, and reads a root once when the project is the home directory", () => {
     const sources = defaultSkillSources({ cwd: "/home/ana", home: "/home/ana", env: { CODEX_HOME: "/opt/codex", XDG_CONFIG_HOME: "/home/ana/.cfg" } })
     expect(sources.map((source) => (typeof source === "string" ? source : source.name))).toEqual([

@@ -1,5 +1,6 @@
 import { basename } from "node:path"
 import { Result, Schema } from "effect"
+import { contractBlock, contractFrontmatter } from "./internal/contractDocument.js"
 import { splitFrontmatter } from "./Frontmatter.js"
 import { describeIssue } from "./internal/issues.js"
 import { describeValue } from "./internal/text.js"
@@ -136,28 +137,51 @@ const parseFrontmatterYaml = (
  * no or oversized frontmatter, YAML that is invalid or refused (aliases, duplicate keys, past the
  * structure bounds), a frontmatter field that does not decode — is a `Dropped` reason. A malformed
  * `autoInject` costs only itself: the skill loads without it and the reason is returned beside it.
+ * A litopencode contract document (no frontmatter; a `## #contract.activation` YAML block) is read
+ * from its contract block, and its whole text is the body.
  */
 export const decodeSkillDocument = (bytes: Uint8Array, origin: SkillOrigin): SkillDocument => {
   const text = decodeText(bytes)
   if (Result.isFailure(text)) return dropped(text.failure)
   const parts = splitFrontmatter(text.success)
-  if (Result.isFailure(parts)) return dropped(parts.failure)
+  if (Result.isFailure(parts)) {
+    const whole = text.success.startsWith("\uFEFF") ? text.success.slice(1) : text.success
+    const contract = whole.startsWith("---") ? undefined : contractBlock(whole)
+    if (contract === undefined) return dropped(parts.failure)
+    if (Result.isFailure(contract)) return dropped(contract.failure)
+    const data = parseYaml(contract.success.yaml, contract.success.firstLine)
+    if (Result.isFailure(data)) return dropped(`contract block: ${data.failure}`)
+    const { declared, warnings } = contractFrontmatter(data.success)
+    return decodeDeclared(declared, contract.success.yaml, whole, origin, warnings, "contract block")
+  }
   const parsed = parseFrontmatterYaml(parts.success.yaml)
   if (Result.isFailure(parsed)) return dropped(parsed.failure)
   const { yaml, data, recovered } = parsed.success
+  return decodeDeclared(data, yaml, parts.success.body, origin, recovered === undefined ? [] : [recovered], "frontmatter")
+}
+
+/** A document's metadata (frontmatter or contract block, parsed from `yaml`) decoded into a skill with `body`. */
+const decodeDeclared = (
+  data: unknown,
+  yaml: string,
+  body: string,
+  origin: SkillOrigin,
+  recovered: ReadonlyArray<string>,
+  what: "frontmatter" | "contract block"
+): SkillDocument => {
   let scalars: ReadonlyMap<string, string> | undefined
   const sources = () => (scalars ??= plainScalarSources(yaml))
   const metadata = isMapping(data) ? recoverMetadata(withoutEmptyOptionals(data), sources) : { declared: data, warning: undefined }
   const named = isMapping(metadata.declared) ? recoverName(metadata.declared, basename(origin.baseDirectory)) : { declared: metadata.declared, warning: undefined }
   const { declared } = named
-  const recoveries = [recovered, metadata.warning, named.warning].filter((warning) => warning !== undefined)
+  const recoveries = [...recovered, metadata.warning, named.warning].filter((warning) => warning !== undefined)
   const warnings = recoveries.length === 0 ? {} : { warnings: recoveries }
   const frontmatter = decodeFrontmatter(declared)
   if (Result.isFailure(frontmatter)) {
-    return dropped(`frontmatter rejected: ${describeIssue(frontmatter.failure.issue, declared, [], sources())}`)
+    return dropped(`${what} rejected: ${describeIssue(frontmatter.failure.issue, declared, [], sources())}`)
   }
   const { sourceName, ...where } = origin
-  const skill = { ...frontmatter.success, ...where, address: `${sourceName}:${frontmatter.success.name}`, body: parts.success.body }
+  const skill = { ...frontmatter.success, ...where, address: `${sourceName}:${frontmatter.success.name}`, body }
   if (!isMapping(declared) || !Object.hasOwn(declared, "autoInject")) return { _tag: "Loaded", skill, ...warnings }
   const autoInject = decodeAutoInject(declared["autoInject"])
   if (Result.isFailure(autoInject)) {

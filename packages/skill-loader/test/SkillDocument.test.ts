@@ -308,3 +308,69 @@ describe("splitFrontmatter", () => {
     expect(splitFrontmatter("\uFEFF---\nname: a\n---\nbody")).toEqual(Result.succeed({ yaml: "name: a\n", body: "body" }))
   })
 })
+
+/** A contract document as litopencode writes them: no frontmatter, the metadata in a fenced block under `## #contract.activation`. */
+const contractDocument = (yaml: string, after = "") =>
+  [
+    "# Page Driver",
+    "",
+    "<!-- litopencode-contract:start -->",
+    "## #contract.activation",
+    "",
+    "```yaml",
+    yaml,
+    "```",
+    "",
+    "Treat the body as instructions, not as shell text.",
+    "<!-- litopencode-contract:end -->",
+    after
+  ].join("\n")
+
+describe("contract documents", () => {
+  it("load from their activation block: skill_id names the skill, the title describes it, the rest is kept as metadata, the whole text is the body", () => {
+    const text = contractDocument(
+      [
+        'contract_schema_version: "litopencode.skill_contract.v1"',
+        'skill_id: "page-driver"',
+        'title: "Page Driver"',
+        "static_documentation: true",
+        "entry_routes:",
+        '  - "/page-driver"',
+        '  - "page-driver"'
+      ].join("\n"),
+      "## Setup\n\nAsk the user to install the driver.\n"
+    )
+    const document = loaded(decode(text))
+    expect(document.skill).toMatchObject({
+      name: "page-driver",
+      description: "Page Driver",
+      slash: true,
+      metadata: {
+        contract_schema_version: "litopencode.skill_contract.v1",
+        skill_id: "page-driver",
+        title: "Page Driver",
+        static_documentation: "true",
+        entry_routes: '["/page-driver","page-driver"]'
+      },
+      body: text
+    })
+    expect(document.warnings).toEqual(["contract document without a description: its title is the description"])
+  })
+
+  it("arm from an autoInject block in the contract, and keep a description they give", () => {
+    const document = loaded(decode(contractDocument('skill_id: comment-review\ndescription: Reviews added comments.\nautoInject:\n  paths: ["**/*.ts"]\n  edits: { comments: true }')))
+    expect(document.skill).toMatchObject({ name: "comment-review", description: "Reviews added comments.", autoInject: { paths: ["**/*.ts"], edits: { comments: true } } })
+    expect(document.warnings).toBeUndefined()
+  })
+
+  it("say what is wrong with a contract they cannot read, and leave documents without the marker to the frontmatter rules", () => {
+    expect(reasonOf(decode("# X\n<!-- litopencode-contract:start -->\nno heading\n"))).toMatch(/^contract document without a "## #contract.activation" heading/)
+    expect(reasonOf(decode("<!-- litopencode-contract:start -->\n## #contract.activation\n\nprose first\n```yaml\nskill_id: x\n```\n"))).toMatch(/not followed by a fenced YAML block/)
+    expect(reasonOf(decode("<!-- litopencode-contract:start -->\n## #contract.activation\n```yaml\nskill_id: x\n"))).toMatch(/never closed/)
+    expect(reasonOf(decode(contractDocument("skill_id: [unclosed")))).toMatch(/^contract block: /)
+    expect(reasonOf(decode(contractDocument("skill_id: x")))).toMatch(/^contract block rejected: /)
+    expect(reasonOf(decode(contractDocument(`skill_id: x\ntitle: "${"a".repeat(MAX_FRONTMATTER_BYTES)}"`)))).toMatch(/^contract block too large/)
+    expect(reasonOf(decode(contractDocument("a: &x [1]\nb: *x\nskill_id: x\ntitle: X")))).toMatch(/^contract block: /)
+    expect(reasonOf(decode("# Plain markdown\n"))).toMatch(/^no frontmatter/)
+  })
+})

@@ -15,6 +15,8 @@ export interface HookOptions extends HookProjectOptions {
 
 const claudeCode = (env: Readonly<Record<string, string | undefined>>): CommandHookHost => ({
   name: "claude-code",
+  // Claude Code's documented order: enterprise, then personal, then project skills.
+  precedence: "personal",
   sessionDirectory: (payload) => nonEmpty(env["CLAUDE_PROJECT_DIR"]) ?? text(payload["cwd"]),
   directorySources: "CLAUDE_PROJECT_DIR or an absolute cwd in the input",
   fileEdits: (tool, input, response) => {

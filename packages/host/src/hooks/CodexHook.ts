@@ -13,6 +13,7 @@ export interface CodexHookOptions extends HookProjectOptions {
 
 const codex: CommandHookHost = {
   name: "codex",
+  precedence: "project",
   sessionDirectory: (payload) => text(payload["cwd"]),
   directorySources: "an absolute cwd in the input",
   fileEdits: (tool, input) => {

@@ -1,4 +1,5 @@
 import { isAbsolute } from "node:path"
+import type { SkillPrecedence } from "../SkillSources.js"
 import type { EditedFile } from "./EditedFile.js"
 import { isRecord } from "./FileStamps.js"
 import { type HookEvent, hookEventContext, type HookProjectOptions } from "./HookEvents.js"
@@ -21,6 +22,8 @@ export interface CommandHookHost {
   readonly sessionDirectory: (payload: Record<string, unknown>) => string | undefined
   /** Where the host may name the session's directory, for the reason given when it does not. */
   readonly directorySources: string
+  /** Whose skill wins a name clash in the default roots, as the host documents it. */
+  readonly precedence: SkillPrecedence
   /** What a `PostToolUse` call edited, from its tool's name, input and response; nothing for a tool that edits nothing. */
   readonly fileEdits: (tool: string, input: Record<string, unknown>, response: unknown) => ReadonlyArray<EditedFile>
 }
@@ -73,6 +76,7 @@ export const answerCommandHook = async (host: CommandHookHost, input: string, op
     const additionalContext = await hookEventContext(event, {
       projectDir,
       hostSession: nonEmpty(text(payload["session_id"])),
+      precedence: host.precedence,
       skillSources: options.skillSources,
       goalsRoot: options.goalsRoot,
       sessionId: options.sessionId

@@ -1,7 +1,7 @@
 import { join } from "node:path"
 import type { SkillSource } from "@armory/skill-loader"
 import { projectRootOf } from "../ProjectRoot.js"
-import { defaultSkillSources } from "../SkillSources.js"
+import { defaultSkillSources, type SkillPrecedence } from "../SkillSources.js"
 import type { FileEdit } from "@armory/skill-arming"
 import { boundedEdits, type EditedFile } from "./EditedFile.js"
 import { armForHook, hookCacheDirectory, hookSkills } from "./HookCatalog.js"
@@ -36,6 +36,8 @@ export interface HookEventOptions extends HookProjectOptions {
   readonly projectDir: string
   /** The host's own session id, so a prompt adds the goal snapshot only when that session has not seen it yet. */
   readonly hostSession?: string | undefined
+  /** Whose skill wins a name clash in the default roots: the host's own rule (default `"project"`). */
+  readonly precedence?: SkillPrecedence | undefined
 }
 
 /**
@@ -49,7 +51,7 @@ export interface HookEventOptions extends HookProjectOptions {
 export const hookEventContext = async (event: HookEvent, options: HookEventOptions): Promise<string> => {
   const projectDir = projectRootOf(options.projectDir)
   const cache = hookCacheDirectory(projectDir)
-  const skills = () => hookSkills(options.skillSources ?? defaultSkillSources({ cwd: projectDir }), cache)
+  const skills = () => hookSkills(options.skillSources ?? defaultSkillSources({ cwd: projectDir, ...(options.precedence === undefined ? {} : { precedence: options.precedence }) }), cache)
   const snapshot = () => hookGoalSnapshot({ root: options.goalsRoot ?? join(projectDir, ".armory", "goals"), sessionId: options.sessionId, cacheDirectory: cache })
   const session = options.hostSession
   /** Renders for the session, and records what it was given. */

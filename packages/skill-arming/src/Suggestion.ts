@@ -40,6 +40,12 @@ export interface SuggestInput {
   readonly prompt: string
   /** The most suggestions returned, best first (default 3). */
   readonly limit?: number | undefined
+  /**
+   * How much a skill must match to be suggested, in units of one word that only one skill holds
+   * (default {@link DEFAULT_MIN_EVIDENCE}; 0 suggests every skill any word matched). Applies to sets
+   * of at least {@link MIN_SKILLS_FOR_EVIDENCE_FLOOR} skills.
+   */
+  readonly minEvidence?: number | undefined
 }
 
 /** BM25's usual constants: term-frequency saturation and length normalisation. */
@@ -55,11 +61,28 @@ const NAME_WEIGHT = 3
 export const MAX_SUGGEST_PROMPT_CHARS = 4 * 1024 * 1024
 const MAX_LIMIT = 100
 
+/**
+ * The least a suggestion must score, in units of the score one word held by a single skill gives:
+ * a prompt without a fitting skill ("what's next?", "how many tests are there in this repo?") matches
+ * a word or two that many skills share, or one generic word of a skill's name, and scores below it;
+ * a prompt about a skill matches its rare words or several of its words. Measured on the labelled
+ * prompts of the skill-loader's suggestion benchmark.
+ */
+export const DEFAULT_MIN_EVIDENCE = 1.4
+
+/**
+ * The fewest skills the evidence floor applies to: in a smaller set a word two skills share is
+ * already rare, and BM25's scores are too coarse to tell a weak match from a strong one.
+ */
+export const MIN_SKILLS_FOR_EVIDENCE_FLOOR = 50
+
 /** Words that say nothing about what a task is. */
 const STOP_WORDS = new Set(
   ("a an and are as at be but by can do does for from has have how i if in into is it its me my of on or our please " +
     "so than that the their them then there these this to use used uses using was we what when where which while who " +
-    "will with you your can't don't i'm it's let's want need make get like just also any all some")
+    "will with you your can't don't i'm it's let's want need make get like just also any all some " +
+    // What is left of a contraction, and words of conversation that name no task.
+    "let don doesn didn isn won wouldn shouldn now why own think go ok okay thanks thank yes no right")
     .split(" ")
 )
 
@@ -139,7 +162,8 @@ const isIndex = (skills: SuggestInput["skills"]): skills is SuggestionIndex =>
 
 /**
  * The skills a prompt is most about, best first, each with its BM25 score and the prompt words that
- * matched; skills no term of the prompt matches are never returned. Arms nothing: a skill without
+ * matched; skills no term of the prompt matches, or that match too little (`minEvidence`), are never
+ * returned, so a prompt no skill fits gets nothing. Arms nothing: a skill without
  * `autoInject` still never auto-arms. The whole prompt is read (up to 4 Mi characters), one lookup
  * per word.
  */
@@ -153,6 +177,7 @@ export const suggest = (input: SuggestInput): ReadonlyArray<Suggestion> => {
   for (const { term, word } of tokenize(input.prompt.slice(0, MAX_SUGGEST_PROMPT_CHARS))) {
     if (!query.has(term) && index.postings.has(term)) query.set(term, word)
   }
+  const floor = documents < MIN_SKILLS_FOR_EVIDENCE_FLOOR ? 0 : Math.max(0, input.minEvidence ?? DEFAULT_MIN_EVIDENCE) * Math.log(1 + (documents - 0.5) / 1.5)
   const scores = new Float64Array(documents)
   const matched = new Map<number, Array<{ readonly word: string; readonly weight: number }>>()
   for (const [term, word] of query) {
@@ -172,6 +197,7 @@ export const suggest = (input: SuggestInput): ReadonlyArray<Suggestion> => {
   const ranked: Array<number> = []
   const before = (a: number, b: number) => (scores[a] as number) > (scores[b] as number) || ((scores[a] as number) === (scores[b] as number) && a < b)
   for (const document of matched.keys()) {
+    if ((scores[document] as number) < floor) continue
     if (ranked.length === limit && !before(document, ranked[limit - 1] as number)) continue
     let position = ranked.length === limit ? limit - 1 : ranked.length
     while (position > 0 && before(document, ranked[position - 1] as number)) position--

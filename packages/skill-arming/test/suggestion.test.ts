@@ -99,3 +99,22 @@ describe("suggest", () => {
     )
   })
 })
+
+describe("suggest's evidence floor", () => {
+  /** 60 skills: ten mention Next.js, one is about the weather, the rest about other things. */
+  const many = Array.from({ length: 60 }, (_, index) => ({
+    name: index === 0 ? "weather" : `tool-${index}`,
+    description:
+      index === 0 ? "Current weather and forecasts for a city." : index <= 10 ? `Configure the next build of project ${index}.` : `Handle chore number ${index} for the team.`
+  }))
+
+  it("leaves a prompt that shares only a generic word with a few skills without a suggestion, and still suggests a rare word's skill", () => {
+    expect(suggest({ skills: many, prompt: "what's next?" })).toEqual([])
+    expect(suggest({ skills: many, prompt: "what's the weather in Lisbon?" }).map(({ name }) => name)).toEqual(["weather"])
+    expect(suggest({ skills: many, prompt: "what's next?", minEvidence: 0 }).length).toBeGreaterThan(0)
+  })
+
+  it("does not apply to a set smaller than the floor's minimum", () => {
+    expect(suggest({ skills: many.slice(0, 12), prompt: "what's next?" }).length).toBeGreaterThan(0)
+  })
+})

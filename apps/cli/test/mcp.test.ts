@@ -41,7 +41,7 @@ const skillRoot = (): string => {
   writeTree(root, {
     "pdf-tools/SKILL.md": "---\nname: pdf-tools\ndescription: Work with PDF files.\nautoInject:\n  keywords: [pdf]\n---\n# PDF\n",
     "notes/SKILL.md": "---\nname: notes\ndescription: Keep notes.\n---\n# Notes\n",
-    "broken/SKILL.md": "---\nname: broken\ndescription: [unclosed\n---\n",
+    "broken/SKILL.md": "---\nname: broken\ndescription: x\nslash: yes please\n---\n",
     "no-frontmatter/SKILL.md": "# just markdown, printing nothing to stdout\n",
     "bad-name/SKILL.md": "---\nname: Bad Name\ndescription: x\n---\n"
   })
@@ -93,8 +93,9 @@ describe("armory mcp", () => {
     expect(tools.map((tool) => tool.name)).toEqual([...MCP_TOOL_NAMES])
     expect(answers.get(5)?.["structuredContent"]).toEqual({ result: [expect.objectContaining({ name: "pdf-tools", keywords: ["pdf"] })] })
     // The loader's warning about the dropped documents, and the name it loaded under another, went to stderr.
-    expect(stderr).toMatch(/dropped 2 of 5 skill documents/)
+    expect(stderr).toMatch(/dropped 1 of 5 skill documents/)
     expect(stderr).toContain('name "Bad Name" is not an Agent Skills name')
+    expect(stderr).toContain("no frontmatter: ")
     expect(code).toBe(0)
   })
 

@@ -4,7 +4,7 @@ import { contractBlock, contractFrontmatter } from "./internal/contractDocument.
 import { splitFrontmatter } from "./Frontmatter.js"
 import { describeIssue } from "./internal/issues.js"
 import { describeValue } from "./internal/text.js"
-import { parseYaml, pathKey, plainScalarSources, quotePlainValuesWithColons } from "./internal/yaml.js"
+import { isYamlSyntaxError, parseYaml, pathKey, plainScalarSources, quotePlainValuesWithColons } from "./internal/yaml.js"
 import { AutoInject, type SkillInfo, SkillFrontmatterFields } from "./SkillInfo.js"
 
 /** Where a document was found: copied into the {@link SkillInfo} it decodes to (`sourceName` makes its `address`). */
@@ -59,6 +59,36 @@ const recoverMetadata = (
   }
 }
 
+/**
+ * The Agent Skills fields Armory only carries (`license`, `compatibility`, `allowed-tools`, and
+ * `metadata` as a whole) never cost a skill the hosts list: a value of the wrong kind is kept as
+ * its text (a block as JSON) where a string is expected, or left out, each with a warning.
+ */
+const recoverCarriedFields = (declared: Record<string, unknown>): { readonly declared: Record<string, unknown>; readonly warning?: string } => {
+  const kept: Array<string> = []
+  const left: Array<string> = []
+  const fixed = { ...declared }
+  for (const key of ["license", "compatibility"] as const) {
+    const value = declared[key]
+    if (value === undefined || value === null || typeof value === "string") continue
+    fixed[key] = typeof value === "object" ? JSON.stringify(value) : String(value)
+    kept.push(`${key} (${describeValue(fixed[key])})`)
+  }
+  const tools = declared["allowed-tools"]
+  if (tools !== undefined && tools !== null && typeof tools !== "string" && !(Array.isArray(tools) && tools.every((tool) => typeof tool === "string"))) {
+    delete fixed["allowed-tools"]
+    left.push(`allowed-tools (${describeValue(tools)})`)
+  }
+  const metadata = declared["metadata"]
+  if (metadata !== undefined && metadata !== null && !isMapping(metadata)) {
+    delete fixed["metadata"]
+    left.push(`metadata (${describeValue(metadata)}, not a map)`)
+  }
+  if (kept.length === 0 && left.length === 0) return { declared }
+  const parts = [kept.length === 0 ? "" : `kept as text: ${kept.join(", ")}`, left.length === 0 ? "" : `left out: ${left.join(", ")}`].filter((part) => part !== "")
+  return { declared: fixed, warning: `Agent Skills fields of the wrong kind, ${parts.join("; ")}` }
+}
+
 const AGENT_SKILLS_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** A name as an Agent Skills id: letters and digits lowercased, every other run a single hyphen, at most 64. */
@@ -74,23 +104,100 @@ const nameId = (text: string): string =>
 /**
  * Claude Code and OpenCode list a skill whose name is not an Agent Skills name (`Ahrefs
  * Automation`, `docker_hub-automation`), and one with no name under its folder's. Such a skill is
- * kept under the id its name (else its folder) gives, with a warning naming both; only a name that
- * gives no id at all (no letter or digit of a-z, 0-9) still costs the skill.
+ * kept under the id its name gives, else its folder's (a name in another script, `飞书文档`, gives
+ * none), with a warning naming both; only when neither gives an id does it cost the skill.
  */
 const recoverName = (declared: Record<string, unknown>, folder: string): { readonly declared: Record<string, unknown>; readonly warning?: string } => {
   const name = declared["name"]
   if (typeof name === "string" && AGENT_SKILLS_NAME.test(name) && name.length <= 64) return { declared }
   if (name !== undefined && name !== null && typeof name !== "string") return { declared }
   const written = typeof name === "string" && name.trim() !== "" ? name : undefined
-  const id = nameId(written ?? folder)
+  const fromName = written === undefined ? "" : nameId(written)
+  const id = fromName === "" ? nameId(folder) : fromName
   if (id === "") return { declared }
   return {
     declared: { ...declared, name: id },
     warning:
       written === undefined
         ? `no name: loaded as ${describeValue(id)}, its folder's name, as the hosts load it`
-        : `name ${describeValue(written)} is not an Agent Skills name (a-z, 0-9 and single inner hyphens, at most 64): loaded as ${describeValue(id)}, as the hosts load it`
+        : fromName === ""
+          ? `name ${describeValue(written)} gives no Agent Skills name (a-z, 0-9 and single inner hyphens): loaded as ${describeValue(id)}, its folder's name`
+          : `name ${describeValue(written)} is not an Agent Skills name (a-z, 0-9 and single inner hyphens, at most 64): loaded as ${describeValue(id)}, as the hosts load it`
   }
+}
+
+const MAX_DESCRIPTION_CHARACTERS = 1024
+
+/** At most `limit` code points of `text`, cut between grapheme clusters. */
+const cutCharacters = (text: string, limit: number): string => {
+  let kept = ""
+  let count = 0
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)) {
+    const size = Array.from(segment).length
+    if (count + size > limit) break
+    kept += segment
+    count += size
+  }
+  return kept
+}
+
+/** What the hosts show for a skill that declares no description: the first line of text of its body, heading marks, `---` lines and HTML comments left out. */
+const firstLineOf = (body: string): string | undefined => {
+  for (const line of body.split(/\r?\n/u)) {
+    const text = line.replace(/^\s*#{1,6}(?=\s|$)/u, "").trim()
+    if (text !== "" && !/^-{3,}$/u.test(text) && !/^<!--.*-->$/u.test(text)) return text.length <= MAX_DESCRIPTION_CHARACTERS ? text : cutCharacters(text, MAX_DESCRIPTION_CHARACTERS)
+  }
+  return undefined
+}
+
+/**
+ * A skill without a description is described, as Claude Code describes it, by the first line of
+ * its body, with a warning; a body without text leaves it without one (and the skill is dropped).
+ * One over 1,024 characters is cut there, between graphemes, with a warning.
+ */
+const recoverDescription = (declared: Record<string, unknown>, body: string): { readonly declared: Record<string, unknown>; readonly warning?: string } => {
+  const description = declared["description"]
+  if (typeof description === "string" && description.trim() !== "") {
+    // A string of at most 1,024 UTF-16 units has at most as many code points: nothing to count.
+    const cut = description.length <= MAX_DESCRIPTION_CHARACTERS ? description : cutCharacters(description, MAX_DESCRIPTION_CHARACTERS)
+    if (cut === description) return { declared }
+    return {
+      declared: { ...declared, description: cut },
+      warning: `description of ${Array.from(description).length} characters cut to the first ${Array.from(cut).length}: at most ${MAX_DESCRIPTION_CHARACTERS}, as the Agent Skills rule says`
+    }
+  }
+  if (!(description === undefined || description === null || typeof description === "string")) return { declared }
+  const line = firstLineOf(body)
+  if (line === undefined) return { declared }
+  return { declared: { ...declared, description: line }, warning: `no description: described by its first line, ${describeValue(line)}, as the hosts describe it` }
+}
+
+// Greedy to the line's end and trimmed in code: a lazy match before trailing blanks is quadratic on a line of blanks.
+const TOP_LEVEL_FIELD = /^(name|description)[ \t]*:(.*)$/gmu
+
+/** A scalar as written on its line, its quotes or trailing comment taken off; a block scalar's indicator (`>`, `|`) is no value. */
+const lineValue = (written: string): string | undefined => {
+  const text = written.trim()
+  const quote = text[0]
+  const closing = quote === '"' || quote === "'" ? text.lastIndexOf(quote) : -1
+  const quoted = closing > 0 && /^(?:\s+#.*)?$/u.test(text.slice(closing + 1))
+  const comment = quoted ? -1 : text.search(/[ \t]#/u)
+  const value = quoted ? text.slice(1, closing) : (comment === -1 ? text : text.slice(0, comment)).trimEnd()
+  return value === "" || /^[>|][+-]?\d*$/u.test(value) ? undefined : value
+}
+
+/**
+ * `name` and `description` read line by line from frontmatter that is not YAML, as the hosts read
+ * them: only top-level `key: value` lines count; anything else is left for the folder's name and
+ * the body's first line.
+ */
+const fieldsByLine = (text: string): Record<string, unknown> => {
+  const fields: Record<string, unknown> = {}
+  for (const [, key = "", written = ""] of text.matchAll(TOP_LEVEL_FIELD)) {
+    const value = lineValue(written)
+    if (value !== undefined && !Object.hasOwn(fields, key)) fields[key] = value
+  }
+  return fields
 }
 
 const decodeText = (bytes: Uint8Array): Result.Result<string, string> => {
@@ -147,7 +254,12 @@ export const decodeSkillDocument = (bytes: Uint8Array, origin: SkillOrigin): Ski
   if (Result.isFailure(parts)) {
     const whole = text.success.startsWith("\uFEFF") ? text.success.slice(1) : text.success
     const contract = whole.startsWith("---") ? undefined : contractBlock(whole)
-    if (contract === undefined) return dropped(parts.failure)
+    if (contract === undefined) {
+      // The hosts list such a document all the same, under its folder's name: so does the loader, with the reason as a warning.
+      if (whole.startsWith("---") && !parts.failure.startsWith("frontmatter not closed")) return dropped(parts.failure)
+      const unclosed = whole.startsWith("---")
+      return decodeDeclared(unclosed ? fieldsByLine(whole) : {}, "", whole, origin, [unclosed ? `${parts.failure}: name and description read line by line, as the hosts read them` : parts.failure], "frontmatter")
+    }
     if (Result.isFailure(contract)) return dropped(contract.failure)
     const data = parseYaml(contract.success.yaml, contract.success.firstLine)
     if (Result.isFailure(data)) return dropped(`contract block: ${data.failure}`)
@@ -155,7 +267,11 @@ export const decodeSkillDocument = (bytes: Uint8Array, origin: SkillOrigin): Ski
     return decodeDeclared(declared, contract.success.yaml, whole, origin, warnings, "contract block")
   }
   const parsed = parseFrontmatterYaml(parts.success.yaml)
-  if (Result.isFailure(parsed)) return dropped(parsed.failure)
+  if (Result.isFailure(parsed)) {
+    if (!isYamlSyntaxError(parsed.failure)) return dropped(parsed.failure)
+    const byLine = fieldsByLine(parts.success.yaml)
+    return decodeDeclared(byLine, "", parts.success.body, origin, [`${parsed.failure}: name and description read line by line, as the hosts read them`], "frontmatter")
+  }
   const { yaml, data, recovered } = parsed.success
   return decodeDeclared(data, yaml, parts.success.body, origin, recovered === undefined ? [] : [recovered], "frontmatter")
 }
@@ -171,10 +287,12 @@ const decodeDeclared = (
 ): SkillDocument => {
   let scalars: ReadonlyMap<string, string> | undefined
   const sources = () => (scalars ??= plainScalarSources(yaml))
-  const metadata = isMapping(data) ? recoverMetadata(withoutEmptyOptionals(data), sources) : { declared: data, warning: undefined }
+  const carried = isMapping(data) ? recoverCarriedFields(withoutEmptyOptionals(data)) : { declared: data, warning: undefined }
+  const metadata = isMapping(carried.declared) ? recoverMetadata(carried.declared, sources) : { declared: carried.declared, warning: undefined }
   const named = isMapping(metadata.declared) ? recoverName(metadata.declared, basename(origin.baseDirectory)) : { declared: metadata.declared, warning: undefined }
-  const { declared } = named
-  const recoveries = [...recovered, metadata.warning, named.warning].filter((warning) => warning !== undefined)
+  const described = isMapping(named.declared) ? recoverDescription(named.declared, body) : { declared: named.declared, warning: undefined }
+  const { declared } = described
+  const recoveries = [...recovered, carried.warning, metadata.warning, named.warning, described.warning].filter((warning) => warning !== undefined)
   const warnings = recoveries.length === 0 ? {} : { warnings: recoveries }
   const frontmatter = decodeFrontmatter(declared)
   if (Result.isFailure(frontmatter)) {

@@ -102,13 +102,17 @@ describe("decodeSkillDocument", () => {
     expect(document.warnings).toEqual([`name ${JSON.stringify(name)} is not an Agent Skills name (a-z, 0-9 and single inner hyphens, at most 64): loaded as ${JSON.stringify(id)}, as the hosts load it`])
   })
 
-  it("names a skill with an empty or missing name after its folder, and drops one neither gives an id", () => {
+  it("names a skill with an empty or missing name, or one in another script, after its folder, and drops one neither gives an id", () => {
     for (const yaml of ['name: ""\ndescription: Demo.', "description: Demo."]) {
       const document = loaded(withFrontmatter(yaml))
       expect(document.skill.name).toBe("demo")
       expect(document.warnings).toEqual(['no name: loaded as "demo", its folder\'s name, as the hosts load it'])
     }
-    expect(reasonOf(withFrontmatter('name: "요약"\ndescription: Demo.'))).toMatch(/^frontmatter rejected: at \["name"\]: Expected /)
+    const korean = loaded(withFrontmatter('name: "요약"\ndescription: Demo.'))
+    expect(korean.skill.name).toBe("demo")
+    expect(korean.warnings).toEqual(['name "요약" gives no Agent Skills name (a-z, 0-9 and single inner hyphens): loaded as "demo", its folder\'s name'])
+    const nowhere = { ...origin, baseDirectory: "/skills/요약" }
+    expect(reasonOf(decodeSkillDocument(encode('---\nname: "요약"\ndescription: Demo.\n---\n'), nowhere))).toMatch(/^frontmatter rejected: at \["name"\]: Expected /)
     expect(reasonOf(withFrontmatter("name: 42\ndescription: Demo."))).toMatch(/^frontmatter rejected: at \["name"\]: Expected string/)
   })
 
@@ -117,21 +121,25 @@ describe("decodeSkillDocument", () => {
     expect(loaded(withFrontmatter("name: a-1-b\ndescription: Demo.")).skill.name).toBe("a-1-b")
   })
 
-  it("bounds the description to 1–1024 characters, not blank", () => {
+  it("keeps the description to 1–1024 characters: a longer one is cut, a blank or missing one is the body's first line, as the hosts show it", () => {
     expect(loaded(withFrontmatter(`name: a\ndescription: ${"d".repeat(1024)}`)).skill.description).toHaveLength(1024)
-    expect(reasonOf(withFrontmatter(`name: a\ndescription: ${"d".repeat(1025)}`))).toBe(
-      `frontmatter rejected: at ["description"]: Expected at most 1024 characters, got 1025, actual "${"d".repeat(80)}…"`
-    )
-    expect(reasonOf(withFrontmatter('name: a\ndescription: "  "'))).toMatch(/at \["description"\]: Expected a non-blank string/)
+    const long = loaded(withFrontmatter(`name: a\ndescription: ${"d".repeat(1025)}`))
+    expect(long.skill.description).toBe("d".repeat(1024))
+    expect(long.warnings).toEqual(["description of 1025 characters cut to the first 1024: at most 1024, as the Agent Skills rule says"])
+    for (const yaml of ['name: a\ndescription: "  "', "name: a"]) {
+      const described = loaded(withFrontmatter(yaml, "\n\n## Merge PDFs\n\nMore.\n"))
+      expect(described.skill.description).toBe("Merge PDFs")
+      expect(described.warnings).toEqual(['no description: described by its first line, "Merge PDFs", as the hosts describe it'])
+    }
+    expect(reasonOf(withFrontmatter("name: a", "\n   \n"))).toMatch(/at \["description"\]: Missing key/)
   })
 
   it("counts the description's characters as code points, so an emoji is one", () => {
     const description = `${"d".repeat(1015)}${"📄".repeat(5)}`
     expect(description.length).toBe(1025)
     expect(loaded(withFrontmatter(`name: a\ndescription: ${description}`)).skill.description).toBe(description)
-    expect(reasonOf(withFrontmatter(`name: a\ndescription: ${"📄".repeat(1025)}`))).toMatch(
-      /^frontmatter rejected: at \["description"\]: Expected at most 1024 characters, got 1025, actual "/
-    )
+    expect(loaded(withFrontmatter(`name: a\ndescription: ${"📄".repeat(1025)}`)).skill.description).toBe("📄".repeat(1024))
+    expect(loaded(withFrontmatter(`name: a\ndescription: ${"e\u0301".repeat(600)}`)).skill.description).toBe("e\u0301".repeat(512))
   })
 
   it("keeps non-string metadata values as the text the author wrote, with a warning naming each", () => {
@@ -170,16 +178,21 @@ describe("decodeSkillDocument", () => {
     expect(reasonOf(decode("---#x\nname: a\n---\n"))).toMatch(/^frontmatter must open with a line of exactly "---"/)
   })
 
-  it("says what to quote when the retried parse fails too", () => {
-    expect(reasonOf(withFrontmatter("name: a\ndescription: Usage: run it\n  bad: [indent"))).toMatch(
-      /^invalid YAML: .* at line \d+, column \d+ \(a plain value holding ": " must be quoted: "description"\)$/
-    )
+  it("says what to quote when the retried parse fails too, and reads name and description line by line as the hosts do", () => {
+    const document = loaded(withFrontmatter("name: a\ndescription: Usage: run it\n  bad: [indent"))
+    expect(document.skill).toMatchObject({ name: "a", description: "Usage: run it" })
+    expect(document.warnings).toEqual([
+      expect.stringMatching(/^invalid YAML: .* at line \d+, column \d+ \(a plain value holding ": " must be quoted: "description"\): name and description read line by line, as the hosts read them$/)
+    ])
   })
 
-  it("still drops metadata that is not a mapping, and shows a scalar as the author wrote it", () => {
-    expect(reasonOf(withFrontmatter("name: a\ndescription: b\nmetadata: 1.0"))).toBe(
-      'frontmatter rejected: at ["metadata"]: Expected object, actual 1.0'
-    )
+  it("leaves out metadata that is not a map and keeps a carried field of the wrong kind as text, as the hosts list the skill; shows a scalar as the author wrote it", () => {
+    const document = loaded(withFrontmatter('name: a\ndescription: b\nmetadata: "{\\"x\\": 1}"\ncompatibility: { requires: [git] }\nlicense: 2\nallowed-tools: { a: 1 }'))
+    expect(document.skill).toMatchObject({ compatibility: '{"requires":["git"]}', license: "2" })
+    expect(document.skill).toEqual(expect.not.objectContaining({ metadata: expect.anything(), "allowed-tools": expect.anything() }))
+    expect(document.warnings).toEqual([
+      'Agent Skills fields of the wrong kind, kept as text: license ("2"), compatibility ("{\\"requires\\":[\\"git\\"]}"); left out: allowed-tools ({"a":1}), metadata ("{\\"x\\": 1}", not a map)'
+    ])
     expect(reasonOf(withFrontmatter("name: 1.0\ndescription: b"))).toBe('frontmatter rejected: at ["name"]: Expected string, actual 1.0')
     expect(reasonOf(withFrontmatter("name: a\ndescription: b\nslash: 0x1F"))).toBe('frontmatter rejected: at ["slash"]: Expected boolean, actual 0x1F')
   })
@@ -219,10 +232,18 @@ describe("decodeSkillDocument", () => {
       expect(document.skill).toMatchObject({ name: "bom", description: "With BOM and CRLF.", body: "Body\r\n" })
     })
 
-    it("drops a document without frontmatter or without its closing line", () => {
-      expect(reasonOf(decode("# Just Markdown\n"))).toMatch(/^no frontmatter: /)
-      expect(reasonOf(decode("---\nname: a\ndescription: b\n"))).toMatch(/^frontmatter not closed: /)
-      expect(reasonOf(decode("---"))).toMatch(/^frontmatter not closed: /)
+    it("loads a document without frontmatter, or without its closing line, as the hosts list it, and drops one with nothing to show", () => {
+      const plain = loaded(decode("# Just Markdown\n\nBody.\n"))
+      expect(plain.skill).toMatchObject({ name: "demo", description: "Just Markdown", body: "# Just Markdown\n\nBody.\n" })
+      expect(plain.warnings).toEqual([
+        expect.stringMatching(/^no frontmatter: /),
+        'no name: loaded as "demo", its folder\'s name, as the hosts load it',
+        'no description: described by its first line, "Just Markdown", as the hosts describe it'
+      ])
+      const unclosed = loaded(decode("---\nname: a\ndescription: 'b, quoted' # a comment\n"))
+      expect(unclosed.skill).toMatchObject({ name: "a", description: "b, quoted" })
+      expect(unclosed.warnings).toEqual([expect.stringMatching(/^frontmatter not closed: .*: name and description read line by line, as the hosts read them$/)])
+      expect(reasonOf(decode("---"))).toMatch(/^frontmatter rejected: at \["description"\]: Missing key/)
     })
 
     it("refuses ---js frontmatter instead of running it", () => {
@@ -267,8 +288,10 @@ describe("decodeSkillDocument", () => {
       expect(reasonOf(withFrontmatter(`name: a\ndescription: b\n${keys}`))).toBe("YAML refused: YAML has more than 512 lines and entries")
     })
 
-    it("reports a syntax error with its line in the file", () => {
-      expect(reasonOf(withFrontmatter("name: a\ndescription: b\n\tslash: true"))).toMatch(/^invalid YAML: .+ at line 4, column 1$/)
+    it("reports a syntax error with its line in the file, and reads only name and description from such frontmatter", () => {
+      const document = loaded(withFrontmatter("name: a\ndescription: b\n\tslash: true\nautoInject:\n  keywords: [x]"))
+      expect(document.skill).toEqual(expect.not.objectContaining({ slash: expect.anything(), autoInject: expect.anything() }))
+      expect(document.warnings).toEqual([expect.stringMatching(/^invalid YAML: .+ at line 4, column 1: name and description read line by line/)])
     })
 
     it("refuses collection keys", () => {
@@ -363,14 +386,14 @@ describe("contract documents", () => {
     expect(document.warnings).toBeUndefined()
   })
 
-  it("say what is wrong with a contract they cannot read, and leave documents without the marker to the frontmatter rules", () => {
+  it("say what is wrong with a contract they cannot read, and leave documents without the marker to the rules for documents without frontmatter", () => {
     expect(reasonOf(decode("# X\n<!-- litopencode-contract:start -->\nno heading\n"))).toMatch(/^contract document without a "## #contract.activation" heading/)
     expect(reasonOf(decode("<!-- litopencode-contract:start -->\n## #contract.activation\n\nprose first\n```yaml\nskill_id: x\n```\n"))).toMatch(/not followed by a fenced YAML block/)
     expect(reasonOf(decode("<!-- litopencode-contract:start -->\n## #contract.activation\n```yaml\nskill_id: x\n"))).toMatch(/never closed/)
     expect(reasonOf(decode(contractDocument("skill_id: [unclosed")))).toMatch(/^contract block: /)
-    expect(reasonOf(decode(contractDocument("skill_id: x")))).toMatch(/^contract block rejected: /)
+    expect(reasonOf(decode(contractDocument("skill_id: x\ntitle: X\nslash: sometimes")))).toMatch(/^contract block rejected: at \["slash"\]/)
     expect(reasonOf(decode(contractDocument(`skill_id: x\ntitle: "${"a".repeat(MAX_FRONTMATTER_BYTES)}"`)))).toMatch(/^contract block too large/)
     expect(reasonOf(decode(contractDocument("a: &x [1]\nb: *x\nskill_id: x\ntitle: X")))).toMatch(/^contract block: /)
-    expect(reasonOf(decode("# Plain markdown\n"))).toMatch(/^no frontmatter/)
+    expect(loaded(decode("# Plain markdown\n")).warnings?.[0]).toMatch(/^no frontmatter/)
   })
 })

@@ -31,6 +31,8 @@ describe("hostile input on disk", () => {
           "invalid-utf8/SKILL.md": new Uint8Array([...encode("---\nname: invalid-utf8\ndescription: "), 0xff, 0xfe, ...encode("\n---\n")]),
           "binary/SKILL.md": new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]),
           "unclosed/SKILL.md": "---\nname: unclosed\ndescription: Never closed.\n# Body\n",
+          "blank-lines/SKILL.md": `---\nname: ${" ".repeat(300_000)}x\ndescription: ${" ".repeat(300_000)}y${" ".repeat(300_000)}z\n`,
+          "bad-yaml-blanks/SKILL.md": `---\nname: a\ndescription: [${" ".repeat(60_000)}#\n---\n${" ".repeat(200_000)}`,
           "js-engine/SKILL.md": '---js\nmodule.exports = { name: "js-engine", description: require("child_process").execSync("id").toString() }\n---\n',
           "bom/SKILL.md": `\uFEFF${skill("bom")}`,
           "crlf/SKILL.md": skill("crlf").replaceAll("\n", "\r\n"),
@@ -60,10 +62,10 @@ describe("hostile input on disk", () => {
           "huge-frontmatter/SKILL.md": expect.stringMatching(/^frontmatter too large: 700\d\d bytes, over the 65536-byte limit$/),
           "invalid-utf8/SKILL.md": "invalid UTF-8: the file is not UTF-8 text",
           "js-engine/SKILL.md":
-            'frontmatter must open with a line of exactly "---", found "---js": only YAML frontmatter is read, never a code-executing engine',
-          "unclosed/SKILL.md": 'frontmatter not closed: no "---" line after the opening one'
+            'frontmatter must open with a line of exactly "---", found "---js": only YAML frontmatter is read, never a code-executing engine'
         })
-        expect(report.skills.map(({ name }) => name).toSorted()).toEqual(["bom", "crlf", "injection", "inside-a-directory-named-skill-md"])
+        // Read line by line as the hosts read them, in time linear in their size however their blanks run.
+        expect(report.skills.map(({ name }) => name).toSorted()).toEqual(["a", "bom", "crlf", "injection", "inside-a-directory-named-skill-md", "unclosed", "x"])
         expect(report.skills.find(({ name }) => name === "injection")?.description).toBe(injection)
         expect(report.shadowed).toEqual([])
       }).pipe(Effect.provide(NodeLayer)),

@@ -233,6 +233,14 @@ export const plainScalarSources = (text: string): ReadonlyMap<string, string> =>
 }
 
 /**
+ * Whether a {@link parseYaml} failure is text that is not YAML, as opposed to YAML refused on
+ * purpose (an alias, a collection or duplicate key, a tag, a structure bound), which no lenient
+ * reading may get around.
+ */
+export const isYamlSyntaxError = (reason: string): boolean =>
+  reason.startsWith("invalid YAML:") && !/ refused: |duplicate key|unknown (?:scalar )?tag|unknown tag/u.test(reason)
+
+/**
  * Parses frontmatter YAML into plain data, or fails with the reason it was refused. `firstLine` is
  * the file line the text starts on, so reasons point into the SKILL.md itself. Frontmatter with no
  * content (blank, or only comments) is `null`.

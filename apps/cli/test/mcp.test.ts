@@ -191,6 +191,13 @@ describeRequiring("browser", "armory mcp --provider, on a real Chromium", () => 
     const { tools } = await client.listTools()
     expect(tools.map((tool) => tool.name)).toEqual([...MCP_TOOL_NAMES, ...Object.values(PAGE_TOOL_NAMES)])
     expect(Object.keys(tools.find((tool) => tool.name === "page_text")?.inputSchema.properties ?? {})).toEqual(["selector", "maxBytes", "timeoutMs"])
+    // Reading the page changes nothing; a click may change what cannot be undone.
+    const hints = (name: string) => tools.find((tool) => tool.name === name)?.annotations
+    for (const name of ["page_snapshot", "page_text", "page_url", "page_dialogs"]) expect({ name, hints: hints(name) }).toMatchObject({ name, hints: { readOnlyHint: true, openWorldHint: true } })
+    for (const name of ["page_click", "page_type", "page_press", "page_select"]) {
+      expect({ name, hints: hints(name) }).toMatchObject({ name, hints: { readOnlyHint: false, destructiveHint: true, openWorldHint: true } })
+    }
+    expect(hints("page_navigate")).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true })
     const navigated = await client.callTool({ name: "page_navigate", arguments: { url: `${site.url}/plain` } })
     expect(navigated.isError).toBe(false)
     const heading = await client.callTool({ name: "page_text", arguments: { selector: "h1" } })

@@ -6,6 +6,7 @@ import {
   PROBE_DRIVERS,
   answerToolCall,
   collectingChannel,
+  isMutationName,
   type Tool,
   type ToolAnswer
 } from "@armory/host"
@@ -36,24 +37,56 @@ export const SKILL_TOOL_NAMES = {
   arm: "skills_arm"
 } as const satisfies Record<keyof HostToolTree["skills"], string>
 
-/** The page tools, offered only when the server was given a browser (`McpOptions.pageTools`). */
-export const PAGE_TOOL_NAMES = {
-  snapshot: "page_snapshot",
-  click: "page_click",
-  type: "page_type",
-  select: "page_select",
-  press: "page_press",
-  hover: "page_hover",
-  value: "page_value",
-  waitFor: "page_wait_for",
-  url: "page_url",
-  title: "page_title",
-  text: "page_text",
-  query: "page_query",
-  screenshot: "page_screenshot",
-  navigate: "page_navigate",
-  dialogs: "page_dialogs"
-} as const satisfies Record<keyof HostToolTree["page"], string>
+/**
+ * What a tool does to its world, as MCP's tool annotations tell a client (hints: a client may ask
+ * before anything that is not `readOnlyHint`).
+ */
+type ToolEffect =
+  /** Reads Armory's own files (skills, goals): changes nothing, touches nothing outside. */
+  | "reads"
+  /** Appends one event to the goal's ledger: nothing is removed or overwritten. */
+  | "appends"
+  /** Reads the page or another program (a driver's version): changes nothing. */
+  | "observes"
+  /** Moves the page without acting on it (navigating, hovering): a repeat changes nothing more. */
+  | "moves"
+  /** Acts on the page (a click may submit a form): may change what it cannot undo. */
+  | "acts"
+  /** Runs code that may call any tool, the page's and other servers' included. */
+  | "runs"
+
+const ANNOTATIONS: Readonly<Record<ToolEffect, typeof McpSchema.ToolAnnotations.Type>> = {
+  reads: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  appends: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  observes: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  moves: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  acts: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  runs: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
+}
+
+/** The page tools, offered only when the server was given a browser (`McpOptions.pageTools`), with what each does to the page. */
+const PAGE_TOOLS = {
+  snapshot: ["page_snapshot", "observes"],
+  click: ["page_click", "acts"],
+  type: ["page_type", "acts"],
+  select: ["page_select", "acts"],
+  press: ["page_press", "acts"],
+  hover: ["page_hover", "moves"],
+  value: ["page_value", "observes"],
+  waitFor: ["page_wait_for", "observes"],
+  url: ["page_url", "observes"],
+  title: ["page_title", "observes"],
+  text: ["page_text", "observes"],
+  query: ["page_query", "observes"],
+  screenshot: ["page_screenshot", "observes"],
+  navigate: ["page_navigate", "moves"],
+  dialogs: ["page_dialogs", "observes"]
+} as const satisfies Record<keyof HostToolTree["page"], readonly [string, ToolEffect]>
+
+/** The page tools' names, by the code-mode `page` operation each one is. */
+export const PAGE_TOOL_NAMES = Object.fromEntries(Object.entries(PAGE_TOOLS).map(([operation, [name]]) => [operation, name])) as {
+  readonly [Operation in keyof typeof PAGE_TOOLS]: (typeof PAGE_TOOLS)[Operation][0]
+}
 
 /** Every tool the server lists, in order: the goal tools, the skills tools, then code mode and the probe (and the page tools after them, with a browser). */
 export const MCP_TOOL_NAMES = [...Object.values(GOAL_TOOL_NAMES), ...Object.values(SKILL_TOOL_NAMES), "execute", "probe"] as const
@@ -79,6 +112,34 @@ export interface McpToolEntry {
 
 const EMPTY_OBJECT_SCHEMA = { type: "object", properties: {}, additionalProperties: false } as const
 
+const isNullSchema = (schema: unknown): boolean => isJsonObject(schema) && schema["type"] === "null" && Object.keys(schema).length === 1
+
+/**
+ * A JSON Schema with `null` taken out of every optional property: an optional key of a Schema is
+ * rendered as "the type or null", but the decoder takes a missing key, never a `null` one, so a
+ * client told it may send `null` is refused for doing so. Descends into nested objects, items,
+ * alternatives and definitions.
+ */
+const withoutNullForOptional = (schema: unknown): unknown => {
+  if (Array.isArray(schema)) return schema.map(withoutNullForOptional)
+  if (!isJsonObject(schema)) return schema
+  const required = Array.isArray(schema["required"]) ? (schema["required"] as ReadonlyArray<unknown>) : []
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => {
+      if (key !== "properties" || !isJsonObject(value)) return [key, withoutNullForOptional(value)]
+      const properties = Object.entries(value).map(([name, property]) => {
+        const members = isJsonObject(property) && Array.isArray(property["anyOf"]) ? (property["anyOf"] as ReadonlyArray<unknown>) : undefined
+        if (required.includes(name) || members === undefined || !members.some(isNullSchema)) return [name, withoutNullForOptional(property)]
+        const rest = members.filter((member) => !isNullSchema(member))
+        const { anyOf: _alternatives, ...beside } = property as JsonObject
+        const narrowed = rest.length === 1 && isJsonObject(rest[0]) ? { ...rest[0], ...beside } : { ...beside, anyOf: rest }
+        return [name, withoutNullForOptional(narrowed)]
+      })
+      return [key, Object.fromEntries(properties)]
+    })
+  )
+}
+
 /**
  * The JSON Schema an MCP client is given for a Schema's input, and whether the input is "nothing":
  * MCP arguments are always an object, so a tool that takes no input is offered an empty object and
@@ -86,8 +147,8 @@ const EMPTY_OBJECT_SCHEMA = { type: "object", properties: {}, additionalProperti
  */
 const inputOf = (schema: Schema.Top): { readonly inputSchema: McpSchema.ToolJson; readonly takesNothing: boolean } => {
   const document = Schema.toJsonSchemaDocument(schema)
-  const definitions = Object.keys(document.definitions).length === 0 ? {} : { $defs: document.definitions }
-  const given = document.schema as JsonObject
+  const definitions = Object.keys(document.definitions).length === 0 ? {} : { $defs: withoutNullForOptional(document.definitions) }
+  const given = withoutNullForOptional(document.schema) as JsonObject
   // An optional input (an object or nothing) is offered as its object: MCP arguments are never absent.
   const members = Array.isArray(given["anyOf"]) ? (given["anyOf"] as ReadonlyArray<JsonObject>) : undefined
   const objectMember = members?.find((member) => member["type"] === "object")
@@ -131,13 +192,14 @@ const refused = (_tag: string, message: string): McpSchema.CallToolResult => ans
 /** An MCP tool over one operation of the host's code-mode tree: the model sees the same operation either way. */
 const treeTool = (
   name: string,
+  effect: ToolEffect,
   preview: HostToolTree,
   pick: (tree: HostToolTree) => Tool
 ): McpToolEntry => {
   const operation = pick(preview)
   const { inputSchema, takesNothing } = inputOf(operation.input)
   return {
-    tool: new McpSchema.Tool({ name, description: operation.description, inputSchema }),
+    tool: new McpSchema.Tool({ name, description: operation.description, inputSchema, annotations: ANNOTATIONS[effect] }),
     call: (host, call, args) => {
       if (takesNothing && args !== undefined && Object.keys(args).length > 0) {
         const given = Object.keys(args)
@@ -215,7 +277,8 @@ const executeTool = (host: HostShape, pageTools: boolean): McpToolEntry => {
     tool: new McpSchema.Tool({
       name: EXECUTE_TOOL_NAME,
       description: executeDescription(host, pageTools),
-      inputSchema: inputOf(ExecuteInput).inputSchema
+      inputSchema: inputOf(ExecuteInput).inputSchema,
+      annotations: ANNOTATIONS.runs
     }),
     call: (running, call, args) => {
       const input = decode(args ?? {})
@@ -256,7 +319,8 @@ const probeTool = (): McpToolEntry => {
       name: PROBE_TOOL_NAME,
       description:
         "Checks whether an external driver is there and is what it claims to be (identity-verified), and if not, what blocks it; never fails for an absent driver.",
-      inputSchema: inputOf(ProbeInput).inputSchema
+      inputSchema: inputOf(ProbeInput).inputSchema,
+      annotations: ANNOTATIONS.observes
     }),
     call: (_host, _call, args) => {
       const input = decode(args ?? {})
@@ -283,16 +347,17 @@ export const mcpToolsDescribingHostTools = (host: HostShape, options: { readonly
  */
 export const mcpTools = (host: HostShape, options: { readonly pageTools?: boolean | undefined } = {}): ReadonlyArray<McpToolEntry> => {
   const preview = host.tools({ channel: collectingChannel(MCP_CHANNEL_ID) })
+  // The goal operations table says which operations change the goal; the skills tools only read.
   const goalTools = (Object.keys(GOAL_TOOL_NAMES) as Array<keyof typeof GOAL_TOOL_NAMES>).map((operation) =>
-    treeTool(GOAL_TOOL_NAMES[operation], preview, (tree) => tree.goals[operation])
+    treeTool(GOAL_TOOL_NAMES[operation], isMutationName(operation) ? "appends" : "reads", preview, (tree) => tree.goals[operation])
   )
   const skillTools = (Object.keys(SKILL_TOOL_NAMES) as Array<keyof typeof SKILL_TOOL_NAMES>).map((operation) =>
-    treeTool(SKILL_TOOL_NAMES[operation], preview, (tree) => tree.skills[operation])
+    treeTool(SKILL_TOOL_NAMES[operation], "reads", preview, (tree) => tree.skills[operation])
   )
   const pageTools =
     options.pageTools === true
-      ? (Object.keys(PAGE_TOOL_NAMES) as Array<keyof typeof PAGE_TOOL_NAMES>).map((operation) =>
-          treeTool(PAGE_TOOL_NAMES[operation], preview, (tree) => tree.page[operation])
+      ? (Object.keys(PAGE_TOOLS) as Array<keyof typeof PAGE_TOOLS>).map((operation) =>
+          treeTool(PAGE_TOOLS[operation][0], PAGE_TOOLS[operation][1], preview, (tree) => tree.page[operation])
         )
       : []
   return [...goalTools, ...skillTools, ...mcpToolsDescribingHostTools(host, options), probeTool(), ...pageTools]

@@ -1,5 +1,6 @@
-import { rmSync } from "node:fs"
+import { readdirSync, readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
+import { isMutationName } from "@armory/host"
 import { CODEMODE_INSTRUCTIONS_URI, GOAL_TOOL_NAMES, listenMcpHttp, SKILL_TOOL_NAMES, SNAPSHOT_URI, skillUri } from "../src/index.js"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
@@ -23,6 +24,36 @@ const ok = async (client: Client, name: string, args: Record<string, unknown> = 
 const GROWING_SERVER = { command: process.execPath, args: [join(import.meta.dirname, "..", "..", "host", "test", "fixtures", "hostile-mcp-server.mjs"), "plain"], env: { LIST_CHANGED: "declared" } }
 
 const EXPECTED_TOOLS = [...Object.values(GOAL_TOOL_NAMES), ...Object.values(SKILL_TOOL_NAMES), "execute", "probe"]
+
+/** Every file under `root` and its content, by path relative to it. */
+const filesUnder = (root: string): Record<string, string> =>
+  Object.fromEntries(
+    readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => {
+        const path = join(entry.parentPath, entry.name)
+        return [path.slice(root.length + 1), readFileSync(path, "utf8")]
+      })
+  )
+
+/** The places a JSON Schema allows `null`, as paths. */
+const nullsIn = (schema: unknown, path = ""): ReadonlyArray<string> => {
+  if (Array.isArray(schema)) return schema.flatMap((member, index) => nullsIn(member, `${path}[${index}]`))
+  if (typeof schema !== "object" || schema === null) return []
+  const here = (schema as Record<string, unknown>)["type"] === "null" ? [path] : []
+  return [...here, ...Object.entries(schema).flatMap(([key, value]) => nullsIn(value, `${path}/${key}`))]
+}
+
+/** How many events the goal ledger among `files` holds. */
+const ledgerLines = (files: Record<string, string>): number =>
+  (Object.entries(files).find(([path]) => path.endsWith("ledger.jsonl"))?.[1] ?? "").split("\n").filter((line) => line !== "").length
+
+/** An input each read-only tool accepts. */
+const READ_ARGUMENTS: Readonly<Record<string, Record<string, unknown>>> = {
+  skill_read: { name: "pdf-tools" },
+  skills_suggest: { prompt: "merge pdf files" },
+  skills_arm: { prompt: "a pdf please", paths: ["src/a.ts"] }
+}
 
 const transports = [
   ["stdio", (config: Parameters<typeof connectStdio>[0]) => connectStdio(config)],
@@ -58,6 +89,42 @@ describe.each(transports)("the official MCP SDK client over %s", (_name, connect
     expect(declarations).toEqual(expect.objectContaining({ mimeType: "text/markdown", text: expect.stringContaining("declare const goals: typeof tools.goals") }))
     // Without a browser, the page's API is neither in the description nor in the declarations.
     expect(JSON.stringify(declarations)).not.toContain("snapshot()")
+  })
+
+  it("annotates every tool from the tables it comes from, and a read-only one leaves the goal's files byte for byte", async () => {
+    const { client, dirs } = await start()
+    const { tools } = await client.listTools()
+    const allFour = { readOnlyHint: expect.any(Boolean), destructiveHint: expect.any(Boolean), idempotentHint: expect.any(Boolean), openWorldHint: expect.any(Boolean) }
+    expect(tools.map((tool) => ({ name: tool.name, annotations: tool.annotations }))).toEqual(tools.map((tool) => ({ name: tool.name, annotations: allFour })))
+    const hints = new Map(tools.map((tool) => [tool.name, tool.annotations]))
+    for (const [operation, name] of Object.entries(GOAL_TOOL_NAMES)) {
+      const expected = isMutationName(operation as keyof typeof GOAL_TOOL_NAMES) ? { readOnlyHint: false, destructiveHint: false, openWorldHint: false } : { readOnlyHint: true, openWorldHint: false }
+      expect({ name, hints: hints.get(name) }).toMatchObject({ name, hints: expected })
+    }
+    for (const name of Object.values(SKILL_TOOL_NAMES)) expect({ name, hints: hints.get(name) }).toMatchObject({ name, hints: { readOnlyHint: true, openWorldHint: false } })
+    expect(hints.get("execute")).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: true })
+    await ok(client, "goal_set", { objective: "ship the exporter", criteria: [{ scenario: "exports a pdf", qaChannel: "cli", testRef: "test/export.test.ts" }] })
+    const before = filesUnder(dirs.goals)
+    const readOnly = tools.filter((tool) => tool.annotations?.readOnlyHint === true)
+    expect(readOnly.length).toBeGreaterThanOrEqual(7)
+    const failed: Array<string> = []
+    for (const tool of readOnly) if ((await call(client, tool.name, READ_ARGUMENTS[tool.name] ?? {})).isError === true) failed.push(tool.name)
+    expect(failed).toEqual([])
+    expect(filesUnder(dirs.goals)).toEqual(before)
+    // A mutation is what changes them: one appended ledger line.
+    await ok(client, "goal_add_criterion", { scenario: "opens the file", qaChannel: "cli", testRef: "test/open.test.ts" })
+    expect(ledgerLines(filesUnder(dirs.goals))).toBe(ledgerLines(before) + 1)
+  })
+
+  it("advertises null nowhere, since no tool takes it: an optional field is left out, never null", async () => {
+    const { client } = await start()
+    const { tools } = await client.listTools()
+    expect(tools.flatMap((tool) => nullsIn(tool.inputSchema, tool.name))).toEqual([])
+    const execute = tools.find((tool) => tool.name === "execute")?.inputSchema.properties?.["timeoutMs"]
+    expect(execute).toEqual(expect.objectContaining({ type: "integer", minimum: 1, maximum: 60_000 }))
+    expect((await call(client, "execute", { code: "return 1", timeoutMs: null })).isError).toBe(true)
+    expect((await call(client, "probe", { driver: null })).isError).toBe(true)
+    expect((await call(client, "execute", { code: "return 1" })).structuredContent).toEqual(expect.objectContaining({ status: "completed", result: 1 }))
   })
 
   it("keeps the tool definitions together within 12 KB when no browser is connected", async () => {

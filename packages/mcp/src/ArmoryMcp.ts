@@ -9,6 +9,7 @@ import packageJson from "../package.json" with { type: "json" }
 import { MCP_PROTOCOL_VERSIONS, MCP_SERVER_NAME, type McpProtocolVersion } from "./Initialize.js"
 import { boundedStdin } from "./internal/BoundedStdin.js"
 import { httpAccess } from "./internal/HttpAccess.js"
+import { HttpSessions } from "./internal/HttpSessions.js"
 import { ListChanges } from "./internal/ListChanges.js"
 import { registerResources } from "./McpResources.js"
 import { type McpToolEntry, mcpTools, mcpToolsDescribingHostTools } from "./McpTools.js"
@@ -116,7 +117,7 @@ export const mcpHttpLayer = (options: McpHttpOptions) => {
     Layer.mergeAll(
       McpServer.layerHttp({ ...serverInfo(options), path: MCP_HTTP_PATH, allowSessionTermination: true }),
       httpAccess({ token: options.token, extraHosts: options.extraHosts ?? [], path: MCP_HTTP_PATH, maxBodyBytes })
-    ).pipe(Layer.provide(ListChanges.layer)),
+    ).pipe(Layer.provide([ListChanges.layer, HttpSessions.layer])),
     { disableLogger: true, disableListenLog: true }
   ).pipe(Layer.provide(Layer.succeed(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(maxBodyBytes))))
 }

@@ -25,6 +25,29 @@ const send = (url: string, options: { readonly method?: string; readonly headers
     outgoing.end(options.body)
   })
 
+/** A `GET` of the notification stream: its status once the headers arrive, its first bytes, and when it ends. */
+const openStream = (url: string, headers: Record<string, string>) =>
+  new Promise<{ readonly status: number; readonly first: Promise<string>; readonly ended: Promise<void> }>((resolve, reject) => {
+    const target = new URL(url)
+    const outgoing = request({ host: target.hostname, port: target.port, path: target.pathname, method: "GET", headers, setHost: false }, (response) => {
+      response.setEncoding("utf8")
+      const first = new Promise<string>((resolveFirst) => response.once("data", (chunk: string) => resolveFirst(chunk)))
+      const ended = new Promise<void>((resolveEnd) => {
+        response.on("end", () => resolveEnd())
+        response.on("close", () => resolveEnd())
+      })
+      response.resume()
+      afterTest(() => outgoing.destroy())
+      resolve({ status: response.statusCode ?? 0, first, ended })
+    })
+    outgoing.on("error", reject)
+    outgoing.end()
+  })
+
+/** Settles with `promise`'s value, or with "timed out" after `ms`. */
+const within = <A>(promise: Promise<A>, ms: number): Promise<A | "timed out"> =>
+  Promise.race([promise, new Promise<"timed out">((resolve) => setTimeout(() => resolve("timed out"), ms))])
+
 const start = async () => {
   const dirs = project()
   const server = await listenMcpHttp({ skillSources: [dirs.skills], goals: { store: "file", root: dirs.goals }, catalog: { watch: false }, token: TOKEN, maxMessageBytes: 64 * 1024 })
@@ -95,6 +118,7 @@ describe("the Streamable HTTP endpoint's access checks", () => {
     const padded = JSON.parse(initialize) as { params: { clientInfo: { name: string } } }
     padded.params.clientInfo.name = "a".repeat(256 * 1024)
     const chunked = await send(server.url, { headers: headersFor(server.url, { "transfer-encoding": "chunked" }), body: JSON.stringify(padded) })
+    expect(chunked.status).toBe(413)
     expect(chunked.body).not.toContain('"serverInfo"')
     const small = await send(server.url, { headers: headersFor(server.url, { "transfer-encoding": "chunked" }), body: initialize })
     expect(small.body).toContain('"serverInfo"')
@@ -103,6 +127,7 @@ describe("the Streamable HTTP endpoint's access checks", () => {
   it("answers malformed JSON-RPC with a JSON-RPC error and keeps serving", async () => {
     const server = await start()
     const garbage = await send(server.url, { headers: headersFor(server.url), body: "{not json" })
+    expect(garbage.status).toBe(400)
     expect(JSON.parse(garbage.body)).toEqual(expect.objectContaining({ jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: -32700 }) }))
     const deep = await send(server.url, { headers: headersFor(server.url), body: `${"[".repeat(30_000)}${"]".repeat(30_000)}` })
     expect(deep.status).toBeLessThan(500)
@@ -118,5 +143,34 @@ describe("the Streamable HTTP endpoint's access checks", () => {
     const { authorization: __, ...anonymous } = getHeaders
     const withoutToken = await send(server.url, { method: "GET", headers: { ...anonymous, "mcp-session-id": "abc" } })
     expect(withoutToken.status).toBe(401)
+    const unknown = await send(server.url, { method: "GET", headers: { ...getHeaders, "mcp-session-id": "never-given-out" } })
+    expect(unknown.status).toBe(404)
+  })
+
+  it("ends a session's notification stream when the session is deleted, and opens none for it after", async () => {
+    const server = await start()
+    const opened = await send(server.url, { headers: headersFor(server.url), body: initialize })
+    const session = String(opened.headers["mcp-session-id"])
+    const { "content-type": _, ...getHeaders } = headersFor(server.url, { accept: "text/event-stream", "mcp-session-id": session })
+    const stream = await openStream(server.url, getHeaders)
+    expect(stream.status).toBe(200)
+    expect(await within(stream.first, 5_000)).toContain(": armory notifications")
+    const deleted = await send(server.url, { method: "DELETE", headers: headersFor(server.url, { "mcp-session-id": session }) })
+    expect(deleted.status).toBeLessThan(300)
+    expect(await within(stream.ended, 5_000)).toBeUndefined()
+    const again = await send(server.url, { method: "GET", headers: getHeaders })
+    expect(again.status).toBe(404)
+  })
+
+  it("accepts any protocol version it speaks in MCP-Protocol-Version, whichever the session negotiated, and refuses one it does not", async () => {
+    const server = await start()
+    const opened = await send(server.url, { headers: headersFor(server.url), body: initialize })
+    const session = String(opened.headers["mcp-session-id"])
+    const list = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" })
+    const other = await send(server.url, { headers: headersFor(server.url, { "mcp-session-id": session, "mcp-protocol-version": "2025-06-18" }), body: list })
+    expect(other.status).toBe(200)
+    expect(other.body).toContain('"goal_set"')
+    const unknown = await send(server.url, { headers: headersFor(server.url, { "mcp-session-id": session, "mcp-protocol-version": "1999-01-01" }), body: list })
+    expect(unknown.status).toBe(400)
   })
 })

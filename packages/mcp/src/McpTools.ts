@@ -12,6 +12,7 @@ import {
 } from "@armory/host"
 import { Effect, Schema } from "effect"
 import { McpSchema } from "effect/ai"
+import { resultText } from "./ResultText.js"
 
 /** The goal operations a model is offered, by their litgoal tool names; `sessions` and `snapshot` are not tools (the snapshot is a resource). */
 export const GOAL_TOOL_NAMES = {
@@ -157,13 +158,6 @@ const inputOf = (schema: Schema.Top): { readonly inputSchema: McpSchema.ToolJson
   return { inputSchema: EMPTY_OBJECT_SCHEMA, takesNothing: root["type"] === "null" }
 }
 
-/** Bounds the text a result carries beside its structured content: enough for a client that reads only text. */
-export const MAX_RESULT_TEXT_CHARS = 4_000
-
-const resultText = (value: unknown): string => {
-  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? "null")
-  return text.length <= MAX_RESULT_TEXT_CHARS ? text : `${text.slice(0, MAX_RESULT_TEXT_CHARS)}… (cut at ${MAX_RESULT_TEXT_CHARS} characters; the structured content has all of it)`
-}
 
 const isJsonObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value)
 

@@ -37,7 +37,9 @@ const openStream = (url: string, headers: Record<string, string>) =>
         response.on("close", () => resolveEnd())
       })
       response.resume()
-      afterTest(() => outgoing.destroy())
+      afterTest(() => {
+        outgoing.destroy()
+      })
       resolve({ status: response.statusCode ?? 0, first, ended })
     })
     outgoing.on("error", reject)

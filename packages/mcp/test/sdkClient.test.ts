@@ -127,6 +127,20 @@ describe.each(transports)("the official MCP SDK client over %s", (_name, connect
     expect((await call(client, "execute", { code: "return 1" })).structuredContent).toEqual(expect.objectContaining({ status: "completed", result: 1 }))
   })
 
+  it("gives a text-only client JSON it can parse: the whole answer, or past the budget a marked summary of every row it can hold", async () => {
+    const { client } = await start()
+    const small = await call(client, "execute", { code: "console.log('hi'); return { rows: [1, 2, 3] }" })
+    expect(JSON.parse(small.content[0]?.text ?? "")).toEqual({ status: "completed", result: { rows: [1, 2, 3] }, logs: ["[log] hi"], messages: [] })
+    const code = "return Array.from({ length: 500 }, (_, id) => ({ id, customer: 'customer ' + id, total: id * 3, notes: 'a note that takes some room '.repeat(2) }))"
+    const table = await call(client, "execute", { code })
+    expect(table.structuredContent?.["result"]).toHaveLength(500)
+    const text = JSON.parse(table.content[0]?.text ?? "") as { _truncated: string; summary: { status: string; result: Array<unknown> } }
+    expect(text._truncated).toMatch(/^a summary of a \d+-character answer/)
+    expect(text.summary.status).toBe("completed")
+    expect(text.summary.result.length).toBeGreaterThan(100)
+    expect(text.summary.result.at(-1)).toMatch(/^… \(\d+ more items\)$/)
+  })
+
   it("keeps the tool definitions together within 12 KB when no browser is connected", async () => {
     const { client } = await start()
     const { tools } = await client.listTools()

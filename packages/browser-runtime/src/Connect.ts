@@ -40,7 +40,11 @@ export interface ProbeTarget {
   readonly env: Environment
 }
 
-/** A probe replacement: resolves when the target may be connected to, rejects otherwise. */
+/**
+ * A probe replacement: resolves when the target may be connected to, rejects otherwise. An answer of
+ * `{ ok: false }` (with a `reason`, when it has one) is a "no" too, as a probe that answers instead
+ * of throwing says it.
+ */
 export type Probe = (target: ProbeTarget) => Promise<unknown>
 
 /** Connects to a CDP endpoint (a browser websocket, or the http address when not probed). */
@@ -104,6 +108,10 @@ const connectOne = async (provider: ConcreteProvider, options: ConnectOptions, e
       probed = await (options.probe ?? probeTarget)({ provider, endpoint, timeoutMs, env })
     } catch (error) {
       throw error instanceof BrowserUnavailableError ? error : unavailable({ provider, endpoint, reason: describeFailure(error) })
+    }
+    if (typeof probed === "object" && probed !== null && (probed as { readonly ok?: unknown }).ok === false) {
+      const given = (probed as { readonly reason?: unknown }).reason
+      throw unavailable({ provider, endpoint, reason: typeof given === "string" && given !== "" ? given : "the probe answered { ok: false }" })
     }
   }
   if (provider === PROVIDERS.ASIDE) {

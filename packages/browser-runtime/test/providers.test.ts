@@ -72,6 +72,22 @@ describe("providers and environment", () => {
     await expect(connect({ cdpUrl: "http://127.0.0.1:9500", env, probe })).rejects.toThrow(TypeError)
   })
 
+  it("takes a probe's { ok: false } answer as unavailable, with its reason, and connects nothing", async () => {
+    let loaded = 0
+    const connectLoader = async () => {
+      loaded++
+      throw new Error("must not connect")
+    }
+    await expect(connect({ provider: "chrome-cdp", env: {}, probe: async () => ({ ok: false, reason: "port closed" }), connectLoader })).rejects.toMatchObject({
+      code: "UNAVAILABLE",
+      message: expect.stringContaining("port closed")
+    })
+    await expect(connect({ provider: "chrome-cdp", env: {}, probe: async () => ({ ok: false }), connectLoader })).rejects.toMatchObject({
+      message: expect.stringContaining("the probe answered { ok: false }")
+    })
+    expect(loaded).toBe(0)
+  })
+
   it("with probe: false connects straight to the address, in order, and moves on after a connect failure", async () => {
     const connected: Array<string> = []
     const error = await connect({

@@ -1,7 +1,7 @@
 import { Cause, Effect, Exit, Result, Schema } from "effect"
 import type { Tool } from "./Tool.js"
 import { encodeBounded } from "./internal/BoundedJson.js"
-import { callForms, expandCall } from "./internal/CallForms.js"
+import { callForms, expandCall, objectShape } from "./internal/CallForms.js"
 
 /** Nesting allowed in anything a tool call decodes from its caller or encodes for it. */
 export const MAX_JSON_DEPTH = 64
@@ -41,8 +41,21 @@ export const decodeToolInput = (tool: Tool, value: unknown): Result.Result<unkno
   if (Result.isSuccess(plain)) return Result.succeed(plain.success)
   const fromJson = Schema.decodeUnknownResult(jsonCodec(tool.input))(input)
   if (Result.isSuccess(fromJson)) return Result.succeed(fromJson.success)
+  const shape = objectShape(tool.input)
+  if (shape !== undefined && !isPlainObject(input)) return Result.fail(`expected an object ${shape}, got ${kindOf(input)}`)
   const refusal: unknown = plain.failure
   return Result.fail(typeof refusal === "object" && refusal !== null && "message" in refusal ? String(refusal.message) : String(refusal))
+}
+
+const isPlainObject = (value: unknown): boolean => typeof value === "object" && value !== null && !Array.isArray(value)
+
+/** A value's kind as a refusal names it: `a string ("css")`, `an array`, `null`. */
+const kindOf = (value: unknown): string => {
+  if (value === null) return "null"
+  if (value === undefined) return "no argument"
+  if (Array.isArray(value)) return "an array"
+  if (typeof value === "string") return `a string (${JSON.stringify(value.length <= 40 ? value : `${value.slice(0, 40)}…`)})`
+  return `${typeof value === "object" ? "an" : "a"} ${typeof value}`
 }
 
 /** Runs a tool on decoded input; an Effect-returning tool is interrupted when `signal` aborts, as a Promise-returning one is told through it. */

@@ -16,6 +16,7 @@ const tools: ToolTree = {
     find: echoing(Schema.Struct({ id: Schema.String })),
     findWith: echoing(Schema.Struct({ id: Schema.String, limit: Schema.optional(Schema.Number) })),
     pair: echoing(Schema.Struct({ a: Schema.String, b: Schema.String })),
+    options2: echoing(Schema.Struct({ ref: Schema.optional(Schema.String), selector: Schema.optional(Schema.String) })),
     count: echoing(Schema.Struct({ n: Schema.Number })),
     classify: echoing(Schema.Struct({ class: Schema.String }))
   }
@@ -75,9 +76,9 @@ describe("a call with no argument", () => {
     expect(calls).toEqual(listedOnce(expression, "ok"))
   })
 
-  it("is refused with ToolInputError on a Struct with a required field", async () => {
+  it("is refused with ToolInputError on a Struct with a required field, naming the object it takes", async () => {
     const { outcome, calls } = await call("find()")
-    expect(outcome).toEqual({ refused: "ToolInputError", message: "tools.t.find: invalid input: Expected object" })
+    expect(outcome).toEqual({ refused: "ToolInputError", message: "tools.t.find: invalid input: expected an object { id }, got no argument" })
     expect(calls).toEqual(listedOnce("find()", "error"))
   })
 })
@@ -95,9 +96,10 @@ describe("a call with a lone string", () => {
   })
 
   it.each([
-    ["two required string fields", "pair('x')", "tools.t.pair: invalid input: Expected object"],
-    ["a single field that is not a string", "count('3')", "tools.t.count: invalid input: Expected object"]
-  ])("is refused with ToolInputError for %s, as before", async (_, expression, message) => {
+    ["two required string fields", "pair('x')", 'tools.t.pair: invalid input: expected an object { a, b }, got a string ("x")'],
+    ["a single field that is not a string", "count('3')", 'tools.t.count: invalid input: expected an object { n }, got a string ("3")'],
+    ["optional string fields of which none is the one", "options2('css')", 'tools.t.options2: invalid input: expected an object { ref?, selector? }, got a string ("css")']
+  ])("is refused with ToolInputError for %s, naming the object the tool takes", async (_, expression, message) => {
     const { outcome, calls } = await call(expression)
     expect(outcome).toEqual({ refused: "ToolInputError", message })
     expect(calls).toEqual(listedOnce(expression, "error"))
@@ -105,7 +107,7 @@ describe("a call with a lone string", () => {
 
   it("leaves any other value as strict as before: a number for a Struct names what was wrong", async () => {
     const { outcome, calls } = await call("find(3)")
-    expect(outcome).toEqual({ refused: "ToolInputError", message: "tools.t.find: invalid input: Expected object" })
+    expect(outcome).toEqual({ refused: "ToolInputError", message: "tools.t.find: invalid input: expected an object { id }, got a number" })
     expect(calls).toEqual(listedOnce("find(3)", "error"))
   })
 

@@ -57,6 +57,26 @@ const formsOf = (ast: SchemaAST.AST): CallForms => {
   return NONE
 }
 
+const objectOf = (ast: SchemaAST.AST): SchemaAST.Objects | undefined => {
+  if (SchemaAST.isObjects(ast)) return ast
+  if (!SchemaAST.isUnion(ast)) return undefined
+  const given = ast.types.filter((member) => !SchemaAST.isUndefined(member))
+  const [only] = given
+  return given.length === 1 && only !== undefined && SchemaAST.isObjects(only) ? only : undefined
+}
+
+/**
+ * The object an input schema takes, written as a caller would write it — `{ ref?, selector?,
+ * timeoutMs? }`, a `?` on each field that may be left out — or undefined when the input is not an
+ * object. Names what a call must look like when a value of another kind was given.
+ */
+export const objectShape = (schema: Schema.Top): string | undefined => {
+  const ast = objectOf(SchemaAST.toEncoded(schema.ast))
+  if (ast === undefined) return undefined
+  const fields = ast.propertySignatures.map((property) => `${String(property.name)}${SchemaAST.isOptional(property.type) ? "?" : ""}`)
+  return fields.length === 0 ? "{}" : `{ ${fields.join(", ")} }`
+}
+
 /** The shorter calls `schema` admits, worked out once per schema. */
 export const callForms = (schema: Schema.Top): CallForms => {
   const known = cache.get(schema.ast)

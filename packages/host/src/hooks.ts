@@ -2,7 +2,7 @@ export { CLAUDE_CODE_EDIT_TOOLS, claudeCodeHook, type HookOptions } from "./hook
 export { CODEX_EDIT_TOOLS, codexHook, type CodexHookOptions } from "./hooks/CodexHook.js"
 export type { HookAnswer } from "./hooks/CommandHook.js"
 export { contextBlock, contextLine } from "./hooks/ContextText.js"
-export { type EditedFile, MAX_EDIT_TEXT_CHARS } from "./hooks/EditedFile.js"
+export { type EditedFile, MAX_EDIT_TEXT_CHARS, MAX_EDITS_PER_EVENT } from "./hooks/EditedFile.js"
 export { armForHook, type HookArmed, hookCacheDirectory, type HookSkill, hookSkills, MAX_DELIVERED_BODY_CHARS } from "./hooks/HookCatalog.js"
 export { type HookContext, type HookContextInput, MAX_EVIDENCE_LINES, MAX_HOOK_CONTEXT_CHARS, renderHookContext } from "./hooks/HookContext.js"
 export { type HookEvent, hookEventContext, type HookEventOptions, type HookProjectOptions, MAX_HOOK_EDIT_FILES } from "./hooks/HookEvents.js"

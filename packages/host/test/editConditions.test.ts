@@ -105,5 +105,8 @@ describe("post-edit hooks arm an edit-conditioned skill only for an edit that me
     expect(many).not.toContain('"// note 20"')
     expect(many).toContain("… and 480 more added lines")
     expect(many.length).toBeLessThanOrEqual(10_000)
+    // A MultiEdit of 100,000 edits is looked at up to its first 4,096: the comment in the last one is not read.
+    const edits = [...Array.from({ length: 100_000 }, () => ({ old_string: "a", new_string: "b" })), { old_string: "a", new_string: "// late" }]
+    expect(armedNames(await claude(dir, "MultiEdit", { file_path: file, edits }))).toEqual(["ts-style"])
   })
 })

@@ -16,6 +16,9 @@ export interface EditedFile {
 /** The most text of one event's edits read for what they changed; an edit past it arms by its path only. */
 export const MAX_EDIT_TEXT_CHARS = 1_048_576
 
+/** The most edits of one event looked at (a `MultiEdit` list or a patch's hunks can be any length); the rest are not. */
+export const MAX_EDITS_PER_EVENT = 4_096
+
 const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined)
 
 /** A replacement of `before` by `after` in `file`, when both are strings. */
@@ -32,12 +35,13 @@ export const replacements = (file: string, list: unknown, beforeField: string, a
     : []
 
 /**
- * The edits with their text kept while the event's total stays within {@link MAX_EDIT_TEXT_CHARS};
- * later ones keep only their file, so a huge write costs a bounded read and still arms by path.
+ * The first {@link MAX_EDITS_PER_EVENT} edits, with their text kept while the event's total stays
+ * within {@link MAX_EDIT_TEXT_CHARS}; later ones keep only their file, so a huge write costs a
+ * bounded read and still arms by path.
  */
 export const boundedEdits = (edits: ReadonlyArray<EditedFile>): ReadonlyArray<EditedFile> => {
   let used = 0
-  return edits.map((edit) => {
+  return edits.slice(0, MAX_EDITS_PER_EVENT).map((edit) => {
     const size = (edit.after?.length ?? 0) + (edit.before?.length ?? 0)
     if (size === 0) return edit
     used += size

@@ -82,8 +82,9 @@ export const hookEventContext = async (event: HookEvent, options: HookEventOptio
       })
       const paths = [...new Set(inProject.map((edit) => edit.path))].slice(0, MAX_HOOK_EDIT_FILES)
       if (paths.length === 0) return ""
+      const armedPaths = new Set(paths)
       const edits: ReadonlyArray<FileEdit> = inProject.flatMap(({ path, after, before, syntax }) =>
-        after === undefined || !paths.includes(path) ? [] : [{ path, after, ...(before === undefined ? {} : { before }), ...(syntax === undefined ? {} : { syntax }) }]
+        after === undefined || !armedPaths.has(path) ? [] : [{ path, after, ...(before === undefined ? {} : { before }), ...(syntax === undefined ? {} : { syntax }) }]
       )
       const named = paths.slice(0, NAMED_FILES).map((path) => JSON.stringify(path)).join(", ")
       const trigger =

@@ -265,6 +265,30 @@ describeRequiring("browser", "the snapshot-then-act loop on a real Chromium", ()
     await expect(automationPage(session.page).screenshot()).rejects.toMatchObject({ _tag: "DomainUnavailableError" })
   })
 
+  it("fills a form's fields in one call, answering each field, and goes on past a field that fails", async () => {
+    const tools = pageTools(page)
+    await tools.navigate.run({ url: `${site.url}/form` })
+    const snapshot = await tools.snapshot.run(undefined)
+    const name = refOf(snapshot.tree, "textbox", "Name")
+    const size = refOf(snapshot.tree, "combobox", "Size")
+    const results = await tools.fill.run({
+      fields: [
+        { ref: name, snapshot: snapshot.id, text: "Ana" },
+        { selector: "#nowhere", text: "lost" },
+        { ref: size, snapshot: snapshot.id, values: "Large" },
+        { ref: name, text: "both", values: "s" }
+      ]
+    })
+    expect(results).toEqual([
+      { field: 0, ok: true },
+      { field: 1, ok: false, error: expect.objectContaining({ _tag: "ElementNotFoundError" }) },
+      { field: 2, ok: true, selected: ["l"] },
+      { field: 3, ok: false, error: expect.objectContaining({ _tag: "InvalidPageOptionError" }) }
+    ])
+    expect(await tools.value.run({ selector: "#name" })).toBe("Ana")
+    expect(await tools.value.run({ selector: "#size" })).toBe("l")
+  })
+
   it("offers the loop as code-mode tools whose inputs decode and whose failures stay typed", async () => {
     const tools = pageTools(page)
     await tools.navigate.run({ url: `${site.url}/choices` })

@@ -70,6 +70,7 @@ const PAGE_TOOLS = {
   snapshot: ["page_snapshot", "observes"],
   click: ["page_click", "acts"],
   type: ["page_type", "acts"],
+  fill: ["page_fill", "acts"],
   select: ["page_select", "acts"],
   press: ["page_press", "acts"],
   hover: ["page_hover", "moves"],

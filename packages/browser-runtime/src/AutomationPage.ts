@@ -9,6 +9,7 @@ import {
   DEFAULT_MAX_NODES,
   DEFAULT_MAX_SNAPSHOT_ELEMENTS,
   DEFAULT_PAGE_TIMEOUT_MS,
+  type DialogAnswer,
   type DialogRecord,
   DomainUnavailableError,
   MAX_MAX_BYTES,
@@ -75,6 +76,7 @@ export interface AutomationLocator {
 export interface AutomationDialog {
   type(): string
   message(): string
+  accept(promptText?: string): Promise<void>
   dismiss(): Promise<void>
 }
 
@@ -112,6 +114,8 @@ export interface AutomationPage {
 export interface PageSettings {
   /** Where `screenshot` writes its PNGs; without one, `screenshot` fails with `DomainUnavailableError`. */
   readonly artifactsDirectory?: string | undefined
+  /** How every dialog is answered unless a call says otherwise (default: dismissed, failing the call that opened it). */
+  readonly dialogs?: DialogAnswer | undefined
 }
 
 /** The longest dialog message and title kept: the page writes them, so they are bounded like any page data. */
@@ -221,12 +225,16 @@ export const automationPage = (page: AutomationPage, settings: PageSettings = {}
   let invalidated: string | null = null
   const dialogs: Array<DialogRecord> = []
   let reportedDialogs = 0
+  /** The answer the call under way asked for, while it runs. */
+  let callAnswer: DialogAnswer | undefined
   let screenshots = 0
   const mainFrame = page.mainFrame()
 
   page.on("dialog", (dialog) => {
-    dialogs.push({ type: dialog.type(), message: dialog.message().slice(0, MAX_DIALOG_MESSAGE_CHARS), url: page.url() })
-    dialog.dismiss().catch(() => undefined)
+    const answer = callAnswer ?? settings.dialogs
+    const accept = answer?.accept === true
+    dialogs.push({ type: dialog.type(), message: dialog.message().slice(0, MAX_DIALOG_MESSAGE_CHARS), url: page.url(), answer: accept ? "accepted" : "dismissed" })
+    ;(accept ? dialog.accept(answer?.promptText) : dialog.dismiss()).catch(() => undefined)
   })
   page.on("framenavigated", (frame) => {
     if (frame !== mainFrame || current === null) return
@@ -234,17 +242,22 @@ export const automationPage = (page: AutomationPage, settings: PageSettings = {}
     current = null
   })
 
+  /** The first dialog dismissed since the last report fails the call; accepted ones were asked for and fail nothing. */
   const failOnDialog = (action: string): void => {
-    const dialog = dialogs[reportedDialogs]
-    if (dialog === undefined) return
+    const unreported = dialogs.slice(reportedDialogs)
     reportedDialogs = dialogs.length
-    throw new DialogOpenedError({ type: dialog.type, message: dialog.message, action })
+    const dismissed = unreported.find((dialog) => dialog.answer === "dismissed")
+    if (dismissed !== undefined) throw new DialogOpenedError({ type: dismissed.type, text: dismissed.message, action })
   }
 
-  /** Runs one call: a dialog the page opened before or during it fails the call, whatever else happened. */
-  const call = async <A>(action: string, work: () => Promise<A>): Promise<A> => {
+  /**
+   * Runs one call: a dialog the page opened before or during it, dismissed, fails the call whatever
+   * else happened; `answer` is how a dialog is answered while it runs.
+   */
+  const call = async <A>(action: string, work: () => Promise<A>, answer?: DialogAnswer | undefined): Promise<A> => {
     failOnDialog(action)
     if (page.isClosed()) throw new PageClosedError({ action })
+    callAnswer = answer
     try {
       const result = await work()
       failOnDialog(action)
@@ -253,6 +266,8 @@ export const automationPage = (page: AutomationPage, settings: PageSettings = {}
       failOnDialog(action)
       if (isClosedFailure(error) || page.isClosed()) throw new PageClosedError({ action })
       throw error
+    } finally {
+      callAnswer = undefined
     }
   }
 
@@ -326,7 +341,7 @@ export const automationPage = (page: AutomationPage, settings: PageSettings = {}
         }
         throw error
       }
-    })
+    }, options?.dialog)
 
   const waitLocator = async (condition: WaitCondition): Promise<{ locator: AutomationLocator; selector: string | null }> => {
     if ("ref" in condition) return { locator: await refLocator(condition.ref, undefined, false), selector: null }
@@ -458,7 +473,7 @@ export const automationPage = (page: AutomationPage, settings: PageSettings = {}
           if (isClosedFailure(error)) throw error
           throw new NavigationError({ url, reason: navigationReason(error) })
         }
-      }),
+      }, options?.dialog),
     dialogs: async () => [...dialogs]
   }
 }

@@ -41,8 +41,20 @@ export const Screenshot = Schema.Struct({
 })
 export type Screenshot = typeof Screenshot.Type
 
-/** A dialog the page opened; it was dismissed. */
-export const DialogRecord = Schema.Struct({ type: Schema.String, message: Schema.String, url: Schema.String })
+/** How to answer a dialog: accept it (with the text a prompt gets) or dismiss it. */
+export const DialogAnswer = Schema.Struct({
+  accept: Schema.Boolean.annotate({ description: "true accepts (OK), false dismisses (Cancel)" }),
+  promptText: Schema.optional(Schema.String.annotate({ description: "the text a prompt dialog is answered with, when accepted" }))
+})
+export type DialogAnswer = typeof DialogAnswer.Type
+
+/** A dialog the page opened, and how it was answered. */
+export const DialogRecord = Schema.Struct({
+  type: Schema.String,
+  message: Schema.String,
+  url: Schema.String,
+  answer: Schema.Literals(["accepted", "dismissed"])
+})
 export type DialogRecord = typeof DialogRecord.Type
 
 /**
@@ -54,6 +66,11 @@ export type Target = string | { readonly ref: string; readonly snapshot?: string
 /** Every call's own time bound; default {@link DEFAULT_PAGE_TIMEOUT_MS}. */
 export interface CallOptions {
   readonly timeoutMs?: number | undefined
+  /**
+   * How to answer a dialog the page opens during this call. Without it, the page's own setting
+   * applies, and by default a dialog is dismissed and fails the call that opened it.
+   */
+  readonly dialog?: DialogAnswer | undefined
 }
 
 export interface TextOptions extends CallOptions {
@@ -140,7 +157,7 @@ export interface Page {
    * guard as `runJob`; anything else fails with `UnsafeUrlError` before the page is touched.
    */
   navigate(url: string, options?: CallOptions): Promise<void>
-  /** Every dialog the page opened so far (each was dismissed and failed the call it interrupted). */
+  /** Every dialog the page opened so far, and how each was answered (a dismissed one failed the call it interrupted). */
   dialogs(): Promise<ReadonlyArray<DialogRecord>>
 }
 

@@ -76,14 +76,18 @@ export class PageClosedError extends Schema.TaggedError<PageClosedError>()("Page
 }
 
 /**
- * The page opened a dialog (alert, confirm, prompt, beforeunload). It was dismissed, never
- * answered on the user's behalf, and the call that was running fails with it.
+ * The page opened a dialog (alert, confirm, prompt, beforeunload) that no call asked to accept. It
+ * was dismissed, and the call that was running fails with it; `text` is what the dialog said.
  */
 export class DialogOpenedError extends Schema.TaggedError<DialogOpenedError>()("DialogOpenedError", {
   type: Schema.String,
-  message: Schema.String,
+  text: Schema.String,
   action: Schema.String
-}) {}
+}) {
+  override get message(): string {
+    return `the page opened a ${this.type} dialog during ${this.action} (${JSON.stringify(this.text)}) and it was dismissed; to accept it, repeat the call that opens it with dialog: { accept: true }`
+  }
+}
 
 /** An option a caller passed that is out of range (a timeout, a byte or node bound). */
 export class InvalidPageOptionError extends Schema.TaggedError<InvalidPageOptionError>()("InvalidPageOptionError", {

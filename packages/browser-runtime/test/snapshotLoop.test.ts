@@ -179,23 +179,41 @@ describeRequiring("browser", "the snapshot-then-act loop on a real Chromium", ()
     expect(await failure(page.click("#go"))).toMatchObject({ _tag: "PageClosedError", action: "click" })
   })
 
-  it("dismisses every dialog, fails the call it interrupted, and keeps it in the record", async () => {
+  it("dismisses every dialog no call asked to accept, fails the call it interrupted, says so, and keeps it in the record", async () => {
     await page.navigate(`${site.url}/dialogs`)
     const confirm = await failure(page.click("#confirm"))
     expect(confirm).toBeInstanceOf(DialogOpenedError)
-    expect(confirm).toMatchObject({ type: "confirm", message: "Delete everything?", action: "click" })
+    expect(confirm).toMatchObject({ type: "confirm", text: "Delete everything?", action: "click" })
+    expect((confirm as DialogOpenedError).message).toBe(
+      'the page opened a confirm dialog during click ("Delete everything?") and it was dismissed; to accept it, repeat the call that opens it with dialog: { accept: true }'
+    )
     expect(await session.page.evaluate(() => Reflect.get(globalThis, "answer"))).toBe(false)
     expect(await failure(page.click("#prompt"))).toMatchObject({ _tag: "DialogOpenedError", type: "prompt" })
     expect(await session.page.evaluate(() => Reflect.get(globalThis, "answer"))).toBeNull()
     // The page's own timer opens an alert between two calls: the next call fails with it.
     await session.page.evaluate(() => Reflect.apply(Reflect.get(globalThis, "later"), globalThis, []))
     await until(async () => (await page.dialogs()).length === 3)
-    expect(await failure(page.text("#x"))).toMatchObject({ _tag: "DialogOpenedError", type: "alert", message: "Session expired", action: "text" })
+    expect(await failure(page.text("#x"))).toMatchObject({ _tag: "DialogOpenedError", type: "alert", text: "Session expired", action: "text" })
     expect(await page.text("#x")).toBe("x")
-    expect((await page.dialogs()).map(({ type, message }) => ({ type, message }))).toEqual([
-      { type: "confirm", message: "Delete everything?" },
-      { type: "prompt", message: "Your password?" },
-      { type: "alert", message: "Session expired" }
+    expect((await page.dialogs()).map(({ type, message, answer }) => ({ type, message, answer }))).toEqual([
+      { type: "confirm", message: "Delete everything?", answer: "dismissed" },
+      { type: "prompt", message: "Your password?", answer: "dismissed" },
+      { type: "alert", message: "Session expired", answer: "dismissed" }
+    ])
+  })
+
+  it("accepts a dialog when the call that opens it asks, with a prompt's text, and records it; the next call is back to dismissing", async () => {
+    await page.navigate(`${site.url}/dialogs`)
+    await page.click("#confirm", { dialog: { accept: true } })
+    expect(await session.page.evaluate(() => Reflect.get(globalThis, "answer"))).toBe(true)
+    await pageTools(page).click.run({ selector: "#prompt", dialog: { accept: true, promptText: "hunter2" } })
+    expect(await session.page.evaluate(() => Reflect.get(globalThis, "answer"))).toBe("hunter2")
+    expect(await failure(page.click("#confirm"))).toMatchObject({ _tag: "DialogOpenedError", type: "confirm" })
+    expect(await session.page.evaluate(() => Reflect.get(globalThis, "answer"))).toBe(false)
+    expect((await page.dialogs()).map(({ type, answer }) => ({ type, answer }))).toEqual([
+      { type: "confirm", answer: "accepted" },
+      { type: "prompt", answer: "accepted" },
+      { type: "confirm", answer: "dismissed" }
     ])
   })
 
@@ -221,7 +239,7 @@ describeRequiring("browser", "the snapshot-then-act loop on a real Chromium", ()
     await page.navigate(`${site.url}/oversized`)
     const dialog = await failure(page.click("#shout"))
     expect(dialog).toMatchObject({ _tag: "DialogOpenedError", type: "alert" })
-    expect((dialog as DialogOpenedError).message).toHaveLength(2000)
+    expect((dialog as DialogOpenedError).text).toHaveLength(2000)
     const title = await page.title()
     expect(title).toHaveLength(1001)
     expect((await page.snapshot()).title).toBe(title)

@@ -1,6 +1,6 @@
-import { Schema } from "effect"
+import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { DomainUnavailableError, type Page, pageTools, StaleHandleError, unavailablePage } from "../src/index.js"
+import { DomainUnavailableError, MAX_FILL_FIELDS, type Page, pageTools, StaleHandleError, unavailablePage } from "../src/index.js"
 
 describe("unavailablePage", () => {
   const calls: ReadonlyArray<readonly [string, (page: Page) => Promise<unknown>]> = [
@@ -45,9 +45,19 @@ describe("DomainUnavailableError", () => {
   })
 })
 
+/** A fill of `count` fields. */
+const fields = (count: number) => ({ fields: Array.from({ length: count }, (_, index) => ({ selector: `#f${index}`, text: "x" })) })
+
 describe("pageTools", () => {
   it("passes the unavailable page's error through unchanged", async () => {
     await expect(pageTools(unavailablePage("no browser")).text.run({})).rejects.toBeInstanceOf(DomainUnavailableError)
+  })
+
+  it("takes at most MAX_FILL_FIELDS fields in one fill, and at least one", () => {
+    const decode = Schema.decodeUnknownResult(pageTools(unavailablePage("no browser")).fill.input)
+    expect(Result.isSuccess(decode(fields(MAX_FILL_FIELDS)))).toBe(true)
+    expect(Result.isFailure(decode(fields(MAX_FILL_FIELDS + 1)))).toBe(true)
+    expect(Result.isFailure(decode(fields(0)))).toBe(true)
   })
 })
 

@@ -55,7 +55,7 @@ const kindOf = (value: unknown): string => {
   if (value === undefined) return "no argument"
   if (Array.isArray(value)) return "an array"
   if (typeof value === "string") return `a string (${JSON.stringify(value.length <= 40 ? value : `${value.slice(0, 40)}…`)})`
-  return `${typeof value === "object" ? "an" : "a"} ${typeof value}`
+  return `a ${typeof value}`
 }
 
 /** Runs a tool on decoded input; an Effect-returning tool is interrupted when `signal` aborts, as a Promise-returning one is told through it. */

@@ -1,6 +1,7 @@
 import { Result, Schema } from "effect"
 import type { LoadReport } from "./LoadReport.js"
 import type { SkillInfo } from "./SkillInfo.js"
+import { characterCount, graphemePrefix } from "./internal/text.js"
 
 /** What the catalog shows of a skill: the name a model asks for, what it is for, and where its SKILL.md is. */
 export interface CatalogEntry {
@@ -46,31 +47,15 @@ const escapeXml = (text: string): string => text.replace(/&/g, "&amp;").replace(
 /** One line of text, whatever the author wrote: a description's line breaks and runs of blanks become single spaces. */
 const oneLine = (text: string): string => text.replace(/[\s\p{Cc}]+/gu, " ").trim()
 
-const codePoints = (text: string): number => {
-  let count = 0
-  for (const _ of text) count++
-  return count
-}
-
-let graphemes: Intl.Segmenter | undefined
-
 /**
  * A description cut to at most `limit` code points, the ellipsis included, at a grapheme boundary:
  * an accented letter, a flag or an emoji sequence is kept whole or left out whole.
  */
-const cut = (text: string, limit: number): string => {
-  if (codePoints(text) <= limit) return text
-  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })
-  let kept = ""
-  let used = 0
-  for (const { segment } of graphemes.segment(text)) {
-    const size = codePoints(segment)
-    if (used + size > limit - 1) break
-    kept += segment
-    used += size
-  }
-  return `${kept.trimEnd()}…`
-}
+const cut = (text: string, limit: number): string =>
+  characterCount(text) <= limit ? text : `${graphemePrefix(text, limit - 1).trimEnd()}…`
+
+/** What naming a skill in the names line costs: its name and the separator. */
+const nameCost = (entry: CatalogEntry): number => characterCount(nameItem(entry)) + 2
 
 const renderEntry = ({ name, description, location }: CatalogEntry, descriptionLimit: number): string =>
   `<skill>\n<name>${escapeXml(name)}</name>\n<description>${escapeXml(cut(description, descriptionLimit))}</description>\n<location>${escapeXml(location)}</location>\n</skill>\n`
@@ -146,13 +131,13 @@ export const catalogResult = (
   const maxChars = options.maxChars ?? DEFAULT_CATALOG_MAX_CHARS
   if (!Number.isSafeInteger(maxChars) || maxChars < 0) return Result.fail(new InvalidCatalogBudget({ maxChars: String(maxChars) }))
   const entries = entriesOf(skills)
-  const frame = (shortening: Shortening) => codePoints(render([], [], shortening, maxChars))
+  const frame = (shortening: Shortening) => characterCount(render([], [], shortening, maxChars))
   // Sizes are summed entry by entry and the sum stops at the budget, so a catalog of thousands of
   // skills costs what fits, not what is there; only the answer is rendered whole.
   const allFit = (descriptionLimit: number | undefined) => {
     let used = frame({ descriptionLimit })
     for (const entry of entries) {
-      used += codePoints(renderEntry(entry, descriptionLimit ?? Number.POSITIVE_INFINITY))
+      used += characterCount(renderEntry(entry, descriptionLimit ?? Number.POSITIVE_INFINITY))
       if (used > maxChars) return false
     }
     return used <= maxChars
@@ -161,7 +146,7 @@ export const catalogResult = (
   if (allFit(MIN_DESCRIPTION_CHARS)) {
     // The longest description length that still fits, by bisection: sizes grow with it.
     let low = MIN_DESCRIPTION_CHARS
-    let high = entries.reduce((longest, { description }) => Math.max(longest, codePoints(description)), MIN_DESCRIPTION_CHARS)
+    let high = entries.reduce((longest, { description }) => Math.max(longest, characterCount(description)), MIN_DESCRIPTION_CHARS)
     while (low < high) {
       const middle = Math.ceil((low + high) / 2)
       if (allFit(middle)) low = middle
@@ -180,20 +165,19 @@ export const catalogResult = (
   })
   const attempt = (described: number, named: number) =>
     render(entries.slice(0, described), entries.slice(described, described + named), shortening(described, named), maxChars)
-  const nameCost = (entry: CatalogEntry) => codePoints(nameItem(entry)) + 2
-  const fits = (described: number, named: number) => codePoints(attempt(described, named)) <= maxChars
+  const fits = (described: number, named: number) => characterCount(attempt(described, named)) <= maxChars
   if (entries.length > 0 && fits(0, entries.length)) {
-    let used = codePoints(attempt(0, entries.length))
+    let used = characterCount(attempt(0, entries.length))
     let described = 0
     for (const entry of entries) {
-      used += codePoints(renderEntry(entry, MIN_DESCRIPTION_CHARS)) - nameCost(entry)
+      used += characterCount(renderEntry(entry, MIN_DESCRIPTION_CHARS)) - nameCost(entry)
       if (used > maxChars) break
       described++
     }
     while (described > 0 && !fits(described, entries.length - described)) described--
     return Result.succeed(attempt(described, entries.length - described))
   }
-  let used = frame(shortening(0, 0)) + codePoints(NAMES_OPEN) + codePoints(NAMES_CLOSE) - 2
+  let used = frame(shortening(0, 0)) + characterCount(NAMES_OPEN) + characterCount(NAMES_CLOSE) - 2
   let named = 0
   for (const entry of entries) {
     used += nameCost(entry)
@@ -203,7 +187,7 @@ export const catalogResult = (
   named = Math.max(0, Math.min(named, entries.length - 1))
   while (named > 0 && !fits(0, named)) named--
   if (named === 0) {
-    return Result.fail(new CatalogBudgetTooSmall({ maxChars, minimum: entries.length === 0 ? frame({}) : codePoints(attempt(0, 1)) }))
+    return Result.fail(new CatalogBudgetTooSmall({ maxChars, minimum: entries.length === 0 ? frame({}) : characterCount(attempt(0, 1)) }))
   }
   return Result.succeed(attempt(0, named))
 }

@@ -3,7 +3,7 @@ import { Result, Schema } from "effect"
 import { contractBlock, contractFrontmatter } from "./internal/contractDocument.js"
 import { splitFrontmatter } from "./Frontmatter.js"
 import { describeIssue } from "./internal/issues.js"
-import { describeValue } from "./internal/text.js"
+import { characterCount, describeValue, graphemePrefix } from "./internal/text.js"
 import { isYamlSyntaxError, parseYaml, pathKey, plainScalarSources, quotePlainValuesWithColons } from "./internal/yaml.js"
 import { AutoInject, type SkillInfo, SkillFrontmatterFields } from "./SkillInfo.js"
 
@@ -128,24 +128,11 @@ const recoverName = (declared: Record<string, unknown>, folder: string): { reado
 
 const MAX_DESCRIPTION_CHARACTERS = 1024
 
-/** At most `limit` code points of `text`, cut between grapheme clusters. */
-const cutCharacters = (text: string, limit: number): string => {
-  let kept = ""
-  let count = 0
-  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)) {
-    const size = Array.from(segment).length
-    if (count + size > limit) break
-    kept += segment
-    count += size
-  }
-  return kept
-}
-
 /** What the hosts show for a skill that declares no description: the first line of text of its body, heading marks, `---` lines and HTML comments left out. */
 const firstLineOf = (body: string): string | undefined => {
   for (const line of body.split(/\r?\n/u)) {
     const text = line.replace(/^\s*#{1,6}(?=\s|$)/u, "").trim()
-    if (text !== "" && !/^-{3,}$/u.test(text) && !/^<!--.*-->$/u.test(text)) return text.length <= MAX_DESCRIPTION_CHARACTERS ? text : cutCharacters(text, MAX_DESCRIPTION_CHARACTERS)
+    if (text !== "" && !/^-{3,}$/u.test(text) && !/^<!--.*-->$/u.test(text)) return graphemePrefix(text, MAX_DESCRIPTION_CHARACTERS)
   }
   return undefined
 }
@@ -158,12 +145,11 @@ const firstLineOf = (body: string): string | undefined => {
 const recoverDescription = (declared: Record<string, unknown>, body: string): { readonly declared: Record<string, unknown>; readonly warning?: string } => {
   const description = declared["description"]
   if (typeof description === "string" && description.trim() !== "") {
-    // A string of at most 1,024 UTF-16 units has at most as many code points: nothing to count.
-    const cut = description.length <= MAX_DESCRIPTION_CHARACTERS ? description : cutCharacters(description, MAX_DESCRIPTION_CHARACTERS)
+    const cut = graphemePrefix(description, MAX_DESCRIPTION_CHARACTERS)
     if (cut === description) return { declared }
     return {
       declared: { ...declared, description: cut },
-      warning: `description of ${Array.from(description).length} characters cut to the first ${Array.from(cut).length}: at most ${MAX_DESCRIPTION_CHARACTERS}, as the Agent Skills rule says`
+      warning: `description of ${characterCount(description)} characters cut to the first ${characterCount(cut)}: at most ${MAX_DESCRIPTION_CHARACTERS}, as the Agent Skills rule says`
     }
   }
   if (!(description === undefined || description === null || typeof description === "string")) return { declared }

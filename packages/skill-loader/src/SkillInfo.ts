@@ -1,13 +1,7 @@
 import { Schema } from "effect"
+import { characterCount } from "./internal/text.js"
 
 const nonBlank = Schema.makeFilter((text: string) => /\S/.test(text), { expected: "a non-blank string" })
-
-/** Characters as a reader counts them (code points), not UTF-16 units: an emoji is one. */
-const characterCount = (text: string): number => {
-  let count = 0
-  for (const _ of text) count++
-  return count
-}
 
 const atMostCharacters = (limit: number) =>
   Schema.makeFilter(

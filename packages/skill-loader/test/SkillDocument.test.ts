@@ -272,6 +272,10 @@ describe("decodeSkillDocument", () => {
       )
     })
 
+    it("refuses a tag rather than reading the fields line by line", () => {
+      expect(reasonOf(withFrontmatter("name: a\ndescription: !!js/function 'return 1'"))).toMatch(/^invalid YAML: unknown (?:scalar )?tag/)
+    })
+
     it("refuses duplicate keys, with their line", () => {
       expect(reasonOf(withFrontmatter("name: a\ndescription: b\nname: c"))).toBe('invalid YAML: YAML duplicate key "name" at line 4, column 1')
     })

@@ -35,3 +35,30 @@ export const describeValue = (value: unknown): string => {
 /** `["autoInject"]["keywords"][0]`: the notation Effect's own issue formatter uses. */
 export const formatPath = (path: ReadonlyArray<PropertyKey>): string =>
   path.map((key) => (typeof key === "number" ? `[${key}]` : `[${printable(JSON.stringify(String(key)))}]`)).join("")
+
+/** Characters as a reader counts them (code points), not UTF-16 units: an emoji is one. */
+export const characterCount = (text: string): number => {
+  let count = 0
+  for (const _ of text) count++
+  return count
+}
+
+let graphemes: Intl.Segmenter | undefined
+
+/**
+ * The longest start of `text` of at most `limit` characters (code points) that ends between
+ * graphemes: an accented letter, a flag or an emoji sequence is kept whole or left out whole.
+ */
+export const graphemePrefix = (text: string, limit: number): string => {
+  if (characterCount(text) <= limit) return text
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })
+  let kept = ""
+  let used = 0
+  for (const { segment } of graphemes.segment(text)) {
+    const size = characterCount(segment)
+    if (used + size > limit) break
+    kept += segment
+    used += size
+  }
+  return kept
+}

@@ -238,7 +238,7 @@ export const plainScalarSources = (text: string): ReadonlyMap<string, string> =>
  * reading may get around.
  */
 export const isYamlSyntaxError = (reason: string): boolean =>
-  reason.startsWith("invalid YAML:") && !/ refused: |duplicate key|unknown (?:scalar )?tag|unknown tag/u.test(reason)
+  reason.startsWith("invalid YAML:") && !/ refused: |duplicate key|unknown (?:scalar )?tag/u.test(reason)
 
 /**
  * Parses frontmatter YAML into plain data, or fails with the reason it was refused. `firstLine` is

@@ -2,7 +2,7 @@ import { createServer } from "node:http"
 import { join } from "node:path"
 import { readSetting } from "@armory/browser-runtime"
 import { defaultSkillSources, Host, type HostOptions, projectRootOf, skillSources } from "@armory/host"
-import { MCP_HTTP_PATH, MCP_TOOL_NAMES, mcpHttpLayer, mcpStdioLayer, PAGE_TOOL_NAMES } from "@armory/mcp"
+import { CODEMODE_INSTRUCTIONS_URI, MCP_HTTP_PATH, MCP_TOOL_NAMES, mcpHttpLayer, mcpStdioLayer, PAGE_TOOL_NAMES, SKILL_URI_TEMPLATE, SNAPSHOT_URI } from "@armory/mcp"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Cause, Console, Context, Effect, Exit, Fiber, Layer, Option } from "effect"
 import { Command, Flag } from "effect/cli"
@@ -104,8 +104,8 @@ export const mcpCommand = Command.make(
       "or, with --http, as a Streamable HTTP endpoint at /mcp on loopback, with the bearer token and Host check of\n" +
       `\`armory serve\`. Tools: ${MCP_TOOL_NAMES.join(", ")}.\n` +
       `With --provider (or ARMORY_BROWSER_PROVIDER) also ${Object.values(PAGE_TOOL_NAMES).join(", ")} on a page of its own.\n` +
-      "Resources: armory://goals/snapshot, armory://codemode/instructions and skill://<name>, with list-changed notifications\n" +
-      "when a skill root changes.\n" +
+      `Resources: ${SNAPSHOT_URI}, ${CODEMODE_INSTRUCTIONS_URI} and ${SKILL_URI_TEMPLATE} (its name completes), with list-changed\n` +
+      "notifications when a skill root changes; logging/setLevel chooses which log messages a tool call sends.\n" +
       "The project is the nearest folder at or above the working directory that holds .armory, else .git, else the working\n" +
       "directory (never above the home directory): its .armory/goals and skill roots are the defaults, as for `armory hook`.\n" +
       "Exit codes: 0 stdin closed, 130 stopped by SIGINT/SIGTERM, 1 the server could not start, 2 invalid usage."

@@ -1,9 +1,9 @@
 import { createServer } from "node:http"
-import { Host, type HostOptions } from "@armory/host"
+import { Host, type HostOptions, hostAuthorities } from "@armory/host"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { ByteSize, Cause, Context, Effect, Exit, Layer, Logger, Option, Scope, Stream } from "effect"
-import { McpProtocol, McpServer } from "effect/ai"
+import { McpProtocol, type McpSchema, McpServer } from "effect/ai"
 import { HttpIncomingMessage, HttpRouter, HttpServer, HttpServerRequest } from "effect/http"
 import packageJson from "../package.json" with { type: "json" }
 import { MCP_PROTOCOL_VERSIONS, MCP_SERVER_NAME, type McpProtocolVersion } from "./Initialize.js"
@@ -53,6 +53,20 @@ const sessionOf = (options: McpOptions): Effect.Effect<string | undefined> =>
         Option.getOrUndefined(Option.flatMapNullishOr(request, (found) => found.headers["mcp-session-id"]))
       )
 
+/**
+ * What follows a tool call: the client that made it is sent, at or above the level it set
+ * (`logging/setLevel`), the lines the call logged, each at its level, and a failed call's error at
+ * `error`, under the tool's name; after a successful call, the subscribers of each resource it may
+ * have changed are told.
+ */
+const afterCall = (server: McpServer.McpServer["Service"], entry: McpToolEntry, result: McpSchema.CallToolResult) =>
+  Effect.gen(function* () {
+    const logger = entry.tool.name
+    for (const line of entry.loggedLines?.(result) ?? []) yield* server.notifications["notifications/message"]({ level: line.level, logger, data: line.text })
+    if (result.isError === true) yield* server.notifications["notifications/message"]({ level: "error", logger, data: result.structuredContent ?? null })
+    else for (const uri of entry.updates) yield* server.notifications["notifications/resources/updated"]({ uri })
+  })
+
 /** The tools and resources, registered on the `McpServer` from the `Host`. */
 const registrations = (options: McpOptions) =>
   Layer.effectDiscard(
@@ -66,7 +80,10 @@ const registrations = (options: McpOptions) =>
         server.addTool({
           tool: entry.tool,
           annotations: Context.empty(),
-          handle: (payload: Record<string, unknown> | undefined) => Effect.flatMap(session, (sessionId) => entry.call(host, { sessionId }, payload))
+          handle: (payload: Record<string, unknown> | undefined) =>
+            Effect.flatMap(session, (sessionId) => entry.call(host, { sessionId }, payload)).pipe(
+              Effect.tap((result) => afterCall(server, entry, result))
+            )
         })
       for (const entry of mcpTools(host, { pageTools: options.pageTools })) yield* register(entry)
       yield* host.toolsChanged.pipe(
@@ -109,13 +126,25 @@ export const MCP_HTTP_PATH = "/mcp"
 /**
  * The MCP server as a Streamable HTTP endpoint at `/mcp` on an `HttpServer`, on the `Host` it is
  * given: every request needs the bearer token and a `Host` header naming the server, a request
- * from a browser page (with an `Origin`) is refused, and bodies are capped.
+ * with an `Origin` other than the server's own (a page elsewhere) is refused with 403, and bodies
+ * are capped.
  */
 export const mcpHttpLayer = (options: McpHttpOptions) => {
   const maxBodyBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES
+  // A page the server itself could have served is the only browser origin it answers: it serves no pages, so that is a client naming the server.
+  const endpoint = Layer.unwrap(
+    Effect.map(HttpServer.HttpServer, (server) =>
+      McpServer.layerHttp({
+        ...serverInfo(options),
+        path: MCP_HTTP_PATH,
+        allowSessionTermination: true,
+        allowedOrigins: [...hostAuthorities(server.address, options.extraHosts ?? [])].map((authority) => `http://${authority}`)
+      })
+    )
+  )
   return HttpRouter.serve(
     Layer.mergeAll(
-      McpServer.layerHttp({ ...serverInfo(options), path: MCP_HTTP_PATH, allowSessionTermination: true }),
+      endpoint,
       httpAccess({ token: options.token, extraHosts: options.extraHosts ?? [], path: MCP_HTTP_PATH, maxBodyBytes })
     ).pipe(Layer.provide([ListChanges.layer, HttpSessions.layer])),
     { disableLogger: true, disableListenLog: true }

@@ -2,13 +2,24 @@ import { HOST_GLOBALS, type HostShape, type LoadReport } from "@armory/host"
 import { Context, Effect, Stream } from "effect"
 import { McpSchema, McpServer } from "effect/ai"
 import { ListChanges } from "./internal/ListChanges.js"
-import { CODEMODE_INSTRUCTIONS_URI } from "./McpTools.js"
-
-/** The goal snapshot a host injects each turn, as a resource. */
-export const SNAPSHOT_URI = "armory://goals/snapshot"
+import { CODEMODE_INSTRUCTIONS_URI, SNAPSHOT_URI } from "./McpTools.js"
 
 /** The resource of a loaded skill: its SKILL.md body. */
 export const skillUri = (name: string): string => `skill://${name}`
+
+/** The URI template of every skill's resource, whose `name` completes. */
+export const SKILL_URI_TEMPLATE = "skill://{name}"
+
+/** The most values one completion answer carries (the protocol's own limit). */
+const MAX_COMPLETION_VALUES = 100
+
+/** The loaded skill names a partial name completes to: those starting with it, ignoring case, in order, at most 100, with the full count. */
+export const skillNameCompletion = (names: ReadonlyArray<string>, input: string): McpSchema.CompleteResult => {
+  const prefix = input.toLowerCase()
+  const matching = names.filter((name) => name.toLowerCase().startsWith(prefix)).toSorted()
+  const values = matching.slice(0, MAX_COMPLETION_VALUES)
+  return McpSchema.CompleteResult.make({ completion: { values, total: matching.length, hasMore: matching.length > values.length } })
+}
 
 const text = (uri: string, mimeType: string, body: string) =>
   McpSchema.ReadResourceResult.make({ contents: [McpSchema.TextResourceContents.make({ uri, mimeType, text: body })] })
@@ -61,6 +72,25 @@ export const registerResources = Effect.fn("registerResources")(function* (
   })
 
   const live = new Map<string, LiveSkill>()
+  yield* server.addResourceTemplate({
+    template: new McpSchema.ResourceTemplate({
+      uriTemplate: SKILL_URI_TEMPLATE,
+      name: "skill",
+      title: "Skill by name",
+      description: "A loaded skill's SKILL.md body; the name completes to the loaded skills.",
+      mimeType: "text/markdown"
+    }),
+    annotations: Context.empty(),
+    // effect/ai's router form of `skill://{name}`: the scheme's colon doubled, the parameter by position.
+    routerPath: "skill:://:0",
+    completions: { name: (input) => Effect.sync(() => skillNameCompletion([...live.keys()], input)) },
+    handle: (uri, [name = ""]) => {
+      const current = live.get(name)
+      return current === undefined
+        ? Effect.fail(new McpSchema.InvalidParams({ message: `no skill named ${JSON.stringify(name.slice(0, 200))} is loaded` }))
+        : Effect.succeed(text(uri, "text/markdown", current.body))
+    }
+  })
   const register = (name: string, skill: LiveSkill) =>
     server.addResource({
       resource: new McpSchema.Resource({ uri: skillUri(name), name, description: skill.description, mimeType: "text/markdown" }),
@@ -84,10 +114,15 @@ export const registerResources = Effect.fn("registerResources")(function* (
         })
       if (!changed) return
       const added = [...next].filter(([name, skill]) => live.get(name)?.description !== skill.description)
+      const updated = [...next].filter(([name, skill]) => {
+        const before = live.get(name)
+        return before !== undefined && (before.description !== skill.description || before.body !== skill.body)
+      })
       live.clear()
       for (const [name, skill] of next) live.set(name, skill)
       for (const [name, skill] of added) yield* register(name, skill)
       yield* server.notifications["notifications/resources/list_changed"]({})
+      for (const [name] of updated) yield* server.notifications["notifications/resources/updated"]({ uri: skillUri(name) })
       yield* listChanges.publish("notifications/resources/list_changed")
     })
   yield* Effect.flatMap(host.skills.report, sync)

@@ -110,6 +110,26 @@ type JsonObject = { readonly [key: string]: unknown }
 export interface McpToolEntry {
   readonly tool: McpSchema.Tool
   readonly call: (host: HostShape, call: McpCall, args: JsonObject | undefined) => Effect.Effect<McpSchema.CallToolResult>
+  /** The resources a successful call may have changed: their subscribers are told (`notifications/resources/updated`). */
+  readonly updates: ReadonlyArray<string>
+  /** What a call's result logged (execute's console), each line with its level, sent as log messages as well. */
+  readonly loggedLines?: (result: McpSchema.CallToolResult) => ReadonlyArray<LoggedLine>
+}
+
+/** One line a call logged, at an MCP logging level. */
+export interface LoggedLine {
+  readonly level: "debug" | "info" | "warning" | "error"
+  readonly text: string
+}
+
+/** The MCP level of each console method a guest may call: code mode prefixes every line with its method. */
+const CONSOLE_LEVELS: Readonly<Record<string, LoggedLine["level"]>> = { log: "info", info: "info", debug: "debug", warn: "warning", error: "error" }
+
+/** A guest's console line (`[warn] text`) at its level; a line without a known prefix is `info`, whole. */
+const consoleLine = (line: string): LoggedLine => {
+  const match = /^\[(\w+)\] /.exec(line)
+  const level = match === null ? undefined : CONSOLE_LEVELS[match[1] ?? ""]
+  return match === null || level === undefined ? { level: "info", text: line } : { level, text: line.slice(match[0].length) }
 }
 
 const EMPTY_OBJECT_SCHEMA = { type: "object", properties: {}, additionalProperties: false } as const
@@ -189,12 +209,14 @@ const treeTool = (
   name: string,
   effect: ToolEffect,
   preview: HostToolTree,
-  pick: (tree: HostToolTree) => Tool
+  pick: (tree: HostToolTree) => Tool,
+  updates: ReadonlyArray<string> = []
 ): McpToolEntry => {
   const operation = pick(preview)
   const { inputSchema, takesNothing } = inputOf(operation.input)
   return {
     tool: new McpSchema.Tool({ name, description: operation.description, inputSchema, annotations: ANNOTATIONS[effect] }),
+    updates,
     call: (host, call, args) => {
       if (takesNothing && args !== undefined && Object.keys(args).length > 0) {
         const given = Object.keys(args)
@@ -216,6 +238,9 @@ const ExecuteInput = Schema.Struct({
 
 /** Where the whole catalog preview (every global's TypeScript declarations) is read: `execute`'s description only summarises it. */
 export const CODEMODE_INSTRUCTIONS_URI = "armory://codemode/instructions"
+
+/** The goal snapshot a host injects each turn, as a resource. */
+export const SNAPSHOT_URI = "armory://goals/snapshot"
 
 /** The most tool names of the MCP servers `execute`'s description names; the declarations resource has them all. */
 const MAX_NAMED_SERVER_TOOLS = 40
@@ -275,6 +300,12 @@ const executeTool = (host: HostShape, pageTools: boolean): McpToolEntry => {
       inputSchema: inputOf(ExecuteInput).inputSchema,
       annotations: ANNOTATIONS.runs
     }),
+    // The code may change the goal through `goals`.
+    updates: [SNAPSHOT_URI],
+    loggedLines: (result) => {
+      const logs = isJsonObject(result.structuredContent) ? result.structuredContent["logs"] : undefined
+      return Array.isArray(logs) ? logs.filter((line): line is string => typeof line === "string").map(consoleLine) : []
+    },
     call: (running, call, args) => {
       const input = decode(args ?? {})
       if (input._tag === "Failure") return Effect.succeed(refused("ToolInputError", `invalid input: ${input.failure.message}`))
@@ -317,6 +348,7 @@ const probeTool = (): McpToolEntry => {
       inputSchema: inputOf(ProbeInput).inputSchema,
       annotations: ANNOTATIONS.observes
     }),
+    updates: [],
     call: (_host, _call, args) => {
       const input = decode(args ?? {})
       if (input._tag === "Failure") return Effect.succeed(refused("ToolInputError", `invalid input: ${input.failure.message}`))
@@ -344,7 +376,9 @@ export const mcpTools = (host: HostShape, options: { readonly pageTools?: boolea
   const preview = host.tools({ channel: collectingChannel(MCP_CHANNEL_ID) })
   // The goal operations table says which operations change the goal; the skills tools only read.
   const goalTools = (Object.keys(GOAL_TOOL_NAMES) as Array<keyof typeof GOAL_TOOL_NAMES>).map((operation) =>
-    treeTool(GOAL_TOOL_NAMES[operation], isMutationName(operation) ? "appends" : "reads", preview, (tree) => tree.goals[operation])
+    isMutationName(operation)
+      ? treeTool(GOAL_TOOL_NAMES[operation], "appends", preview, (tree) => tree.goals[operation], [SNAPSHOT_URI])
+      : treeTool(GOAL_TOOL_NAMES[operation], "reads", preview, (tree) => tree.goals[operation])
   )
   const skillTools = (Object.keys(SKILL_TOOL_NAMES) as Array<keyof typeof SKILL_TOOL_NAMES>).map((operation) =>
     treeTool(SKILL_TOOL_NAMES[operation], "reads", preview, (tree) => tree.skills[operation])

@@ -108,10 +108,17 @@ describe("the Streamable HTTP endpoint's access checks", () => {
     expect(localhost.status).toBe(200)
   })
 
-  it("refuses a request from a browser page (an Origin header) and a body over the cap", async () => {
+  it("refuses a request from a page elsewhere (an Origin not its own) and a body over the cap", async () => {
     const server = await start()
-    const fromPage = await send(server.url, { headers: headersFor(server.url, { origin: "https://evil.example" }), body: initialize })
-    expect(fromPage.status).toBe(403)
+    const port = new URL(server.url).port
+    for (const origin of ["https://evil.example", `http://127.0.0.1:${Number(port) + 1}`, `https://127.0.0.1:${port}`, "null"]) {
+      const fromPage = await send(server.url, { headers: headersFor(server.url, { origin }), body: initialize })
+      expect({ origin, status: fromPage.status }).toEqual({ origin, status: 403 })
+    }
+    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
+      const own = await send(server.url, { headers: headersFor(server.url, { origin }), body: initialize })
+      expect({ origin, status: own.status }).toEqual({ origin, status: 200 })
+    }
     const declared = Buffer.from(goalSet("a".repeat(256 * 1024)))
     const tooLarge = await send(server.url, { headers: headersFor(server.url, { "content-length": String(declared.length) }), body: declared })
     expect(tooLarge.status).toBe(413)

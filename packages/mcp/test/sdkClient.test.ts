@@ -4,7 +4,7 @@ import { isMutationName } from "@armory/host"
 import { CODEMODE_INSTRUCTIONS_URI, GOAL_TOOL_NAMES, listenMcpHttp, SKILL_TOOL_NAMES, SNAPSHOT_URI, skillUri } from "../src/index.js"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
-import { ResourceListChangedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
+import { LoggingMessageNotificationSchema, ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
 import { describe, expect, it } from "vitest"
 import { afterTest, type Connected, connectHttp, connectStdio, eventually, project, skillDocument, TOKEN, writeTree } from "./support/clients.js"
 
@@ -268,6 +268,38 @@ describe.each(transports)("the official MCP SDK client over %s", (_name, connect
     expect(called.structuredContent?.["result"]).toBe("grown2 answered")
   })
 
+  it("sends execute's console lines and a failed call's error as log messages, at the level the client set", async () => {
+    const { client } = await start()
+    const messages: Array<{ readonly level: string; readonly logger?: string | undefined; readonly data: unknown }> = []
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      messages.push(notification.params)
+    })
+    await client.setLoggingLevel("info")
+    await call(client, "execute", { code: 'console.log("first line"); console.debug("detail"); console.warn("second line"); return 1' })
+    await eventually(async () =>
+      expect(messages).toEqual([
+        { level: "info", logger: "execute", data: "first line" },
+        { level: "warning", logger: "execute", data: "second line" }
+      ])
+    )
+    messages.length = 0
+    await client.setLoggingLevel("error")
+    await call(client, "execute", { code: 'console.log("not at error level"); throw new Error("boom")' })
+    await call(client, "goal_status", {})
+    await eventually(async () => expect(messages.map((message) => [message.level, message.logger])).toEqual([["error", "execute"]]))
+    expect(JSON.stringify(messages[0]?.data)).toContain("boom")
+  })
+
+  it("completes a skill's name in the skill://{name} template and reads the skill through it", async () => {
+    const { client } = await start()
+    const { resourceTemplates } = await client.listResourceTemplates()
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toContain("skill://{name}")
+    const ref = { type: "ref/resource", uri: "skill://{name}" } as const
+    expect((await client.complete({ ref, argument: { name: "name", value: "PD" } })).completion).toEqual({ values: ["pdf-tools"], total: 1, hasMore: false })
+    expect((await client.complete({ ref, argument: { name: "name", value: "" } })).completion.values).toEqual(["comment-checker", "pdf-tools"])
+    expect((await client.complete({ ref, argument: { name: "name", value: "zz" } })).completion.values).toEqual([])
+  })
+
   it("reads skill://… and the snapshot, and announces a skill added or removed on disk", async () => {
     const { client, dirs } = await start()
     const skill = await client.readResource({ uri: skillUri("pdf-tools") })
@@ -291,6 +323,33 @@ describe.each(transports)("the official MCP SDK client over %s", (_name, connect
     await eventually(async () => expect(announced).toBeGreaterThan(before))
     expect((await client.listResources()).resources.map((resource) => resource.uri)).not.toContain(skillUri("new-skill"))
     await expect(client.readResource({ uri: skillUri("new-skill") })).rejects.toThrow(/new-skill/)
+  })
+})
+
+describe("resource subscriptions over stdio", () => {
+  it("tells a subscriber when a goal tool or execute changed the snapshot, and when a skill's body changed on disk", async () => {
+    const dirs = project()
+    const { client } = await connectStdio({ skillSources: [dirs.skills], goals: { store: "file", root: dirs.goals } })
+    expect(client.getServerCapabilities()?.resources?.subscribe).toBe(true)
+    const updated: Array<string> = []
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+      updated.push(notification.params.uri)
+    })
+    await client.subscribeResource({ uri: SNAPSHOT_URI })
+    await client.subscribeResource({ uri: skillUri("pdf-tools") })
+    await ok(client, "goal_status")
+    await ok(client, "skills_list")
+    await ok(client, "goal_set", { objective: "watch the snapshot" })
+    await eventually(async () => expect(updated).toEqual([SNAPSHOT_URI]))
+    await call(client, "execute", { code: 'await goals.addCriterion({ scenario: "another", qaChannel: "cli", testRef: "t1" }); return 1' })
+    await eventually(async () => expect(updated).toEqual([SNAPSHOT_URI, SNAPSHOT_URI]))
+    writeTree(dirs.skills, { "comment-checker/SKILL.md": skillDocument("comment-checker", "Checks comments.", "", "# changed, unsubscribed\n") })
+    writeTree(dirs.skills, { "pdf-tools/SKILL.md": skillDocument("pdf-tools", "Work with PDF files.", "", "# PDF, changed\n") })
+    await eventually(async () => expect(updated).toEqual([SNAPSHOT_URI, SNAPSHOT_URI, skillUri("pdf-tools")]))
+    await client.unsubscribeResource({ uri: SNAPSHOT_URI })
+    await ok(client, "goal_add_criterion", { scenario: "after unsubscribing", qaChannel: "cli", testRef: "t2" })
+    await ok(client, "skills_list")
+    expect(updated).toEqual([SNAPSHOT_URI, SNAPSHOT_URI, skillUri("pdf-tools")])
   })
 })
 

@@ -53,4 +53,31 @@ describe("the stdio transport under hostile input", () => {
     const parseErrors = messages.filter((message) => (message.error as { code?: number } | undefined)?.code === -32700)
     expect(parseErrors).toHaveLength(3)
   })
+
+  it("answers a JSON object that is no JSON-RPC message, and a request before initialize, with an error naming it", async () => {
+    const running = start(64 * 1024)
+    const lines = [
+      { jsonrpc: "2.0", id: 5, method: "tools/list" },
+      { jsonrpc: "2.0", id: 6, method: "ping" },
+      { foo: 1 },
+      { jsonrpc: "1.0", id: 8, method: "ping" },
+      { jsonrpc: "2.0", id: 9 },
+      { jsonrpc: "2.0", id: 10, method: 42 },
+      { jsonrpc: "2.0", id: 11, params: { method: "initialize" } },
+      initialize,
+      { jsonrpc: "2.0", id: 12, method: "tools/list" }
+    ]
+    for (const line of lines) running.server.stdin.write(`${JSON.stringify(line)}\n`)
+    await waitFor(() => running.out().includes('"id":12'))
+    running.server.stdin.end()
+    await running.exited
+    const messages = running.out().split("\n").filter((text) => text !== "").map((line) => JSON.parse(line) as { id?: unknown; error?: { code: number; message: string }; result?: unknown })
+    const answerTo = (id: unknown) => messages.find((message) => message.id === id)
+    expect(answerTo(5)?.error).toEqual({ code: -32600, message: 'Invalid Request: "tools/list" before initialize; send initialize first' })
+    expect(answerTo(6)?.result).toEqual({})
+    expect(messages.filter((message) => message.id === null).map((message) => message.error?.code)).toEqual([-32600])
+    for (const id of [8, 9, 10, 11]) expect({ id, code: answerTo(id)?.error?.code }).toEqual({ id, code: -32600 })
+    expect(answerTo(9)?.error?.message).toContain('"method"')
+    expect(answerTo(12)?.result).toEqual(expect.objectContaining({ tools: expect.any(Array) }))
+  })
 })

@@ -26,9 +26,28 @@ export const PageSnapshot = Schema.Struct({
   title: Schema.String,
   tree: Schema.String,
   /** The tree was cut at a line boundary to stay within `maxBytes`; refs past the cut are not valid. */
-  truncated: Schema.Boolean
+  truncated: Schema.Boolean,
+  /** The part of the page the snapshot was taken within (`SnapshotOptions.within`), when not the whole page. */
+  within: Schema.optional(Schema.String)
 })
 export type PageSnapshot = typeof PageSnapshot.Type
+
+/**
+ * What an action acted on: the element's role and accessible name, a short selector that finds it
+ * now (`role=button[name="Approve"s] >> nth=1`, usable as `{ selector }`), and the page's address
+ * after the action — so a caller can see that it hit what it meant to.
+ */
+export const ActionReceipt = Schema.Struct({
+  role: Schema.String,
+  name: Schema.String,
+  locator: Schema.String,
+  url: Schema.String
+})
+export type ActionReceipt = typeof ActionReceipt.Type
+
+/** What `select` answers: the receipt and the option values now selected. */
+export const SelectReceipt = Schema.Struct({ ...ActionReceipt.fields, selected: Schema.Array(Schema.String) })
+export type SelectReceipt = typeof SelectReceipt.Type
 
 /** A PNG written under the run's artifacts directory. */
 export const Screenshot = Schema.Struct({
@@ -71,6 +90,8 @@ export interface CallOptions {
    * applies, and by default a dialog is dismissed and fails the call that opened it.
    */
   readonly dialog?: DialogAnswer | undefined
+  /** Ends the call when it aborts (`PageAbortedError`): the browser stops waiting or acting for it. */
+  readonly signal?: AbortSignal | undefined
 }
 
 export interface TextOptions extends CallOptions {
@@ -90,6 +111,13 @@ export interface SnapshotOptions extends CallOptions {
   readonly maxBytes?: number | undefined
   /** A page with more elements fails with `PageTooLargeError` before it is walked; default 5000, at most 20000. */
   readonly maxElements?: number | undefined
+  /**
+   * Only the part of the page inside one element: a ref of the latest snapshot, or a selector
+   * matching exactly one element (`main`, `role=table[name="Orders"]`). Its elements are what
+   * `maxElements` counts, so a page too large to snapshot whole can be read a part at a time; the
+   * refs it shows are the only ones valid until the next snapshot.
+   */
+  readonly within?: Target | undefined
 }
 
 export interface ScreenshotOptions extends CallOptions {
@@ -107,6 +135,8 @@ export type WaitCondition = (
   /** For text, selector and ref: `visible` (default), `hidden`, `attached` or `detached`. */
   readonly state?: "visible" | "hidden" | "attached" | "detached" | undefined
   readonly timeoutMs?: number | undefined
+  /** Ends the wait when it aborts (`PageAbortedError`). */
+  readonly signal?: AbortSignal | undefined
 }
 
 export const DEFAULT_PAGE_TIMEOUT_MS = 5000
@@ -122,7 +152,8 @@ export const MAX_MAX_SNAPSHOT_ELEMENTS = 20_000
  * The browser page as code mode sees it: a typed surface over one tab for the snapshot-then-act
  * loop. Every method either does what it says or fails with a typed error (`StaleHandleError`,
  * `AmbiguousSelectorError`, `ElementNotFoundError`, `InvalidSelectorError`, `NavigationError`,
- * `PageTimeoutError`, `PageClosedError`, `DialogOpenedError`, `PageTooLargeError`, `UnsafeUrlError`); none returns a
+ * `PageTimeoutError`, `PageClosedError`, `DialogOpenedError`, `PageTooLargeError`, `UnsafeUrlError`,
+ * `PageAbortedError`); none returns a
  * placeholder value, and everything the page yields is data.
  */
 export interface Page {
@@ -139,14 +170,15 @@ export interface Page {
   query(selector: string, options?: QueryOptions): Promise<QueryResult>
   /** The accessibility tree with a ref per element; the refs of any earlier snapshot stop being valid. */
   snapshot(options?: SnapshotOptions): Promise<PageSnapshot>
-  click(target: Target, options?: CallOptions): Promise<void>
+  /** Clicks one element; answers what it clicked (`ActionReceipt`), as every action does. */
+  click(target: Target, options?: CallOptions): Promise<ActionReceipt>
   /** Replaces the value of the input `target` with `text`. */
-  type(target: Target, text: string, options?: CallOptions): Promise<void>
-  /** Selects options of a `<select>` by value or label; answers the values now selected. */
-  select(target: Target, values: string | ReadonlyArray<string>, options?: CallOptions): Promise<ReadonlyArray<string>>
+  type(target: Target, text: string, options?: CallOptions): Promise<ActionReceipt>
+  /** Selects options of a `<select>` by value or label; answers the receipt and the values now selected. */
+  select(target: Target, values: string | ReadonlyArray<string>, options?: CallOptions): Promise<SelectReceipt>
   /** Presses a key (`Enter`, `Control+A`) with `target` focused. */
-  press(target: Target, key: string, options?: CallOptions): Promise<void>
-  hover(target: Target, options?: CallOptions): Promise<void>
+  press(target: Target, key: string, options?: CallOptions): Promise<ActionReceipt>
+  hover(target: Target, options?: CallOptions): Promise<ActionReceipt>
   /** The current value of an input, textarea or select, cut to 64 KiB like `text`. */
   value(target: Target, options?: CallOptions): Promise<string>
   /** Resolves when the observable holds; `PageTimeoutError` when it does not within the timeout. */

@@ -66,6 +66,15 @@ export class PageTimeoutError extends Schema.TaggedError<PageTimeoutError>()("Pa
   }
 }
 
+/** The caller's signal aborted the call (code mode's execution ended, say): the browser stopped working on it. */
+export class PageAbortedError extends Schema.TaggedError<PageAbortedError>()("PageAbortedError", {
+  action: Schema.String
+}) {
+  override get message(): string {
+    return `${this.action} was aborted by its caller`
+  }
+}
+
 /** The page, its context or the browser connection is gone. */
 export class PageClosedError extends Schema.TaggedError<PageClosedError>()("PageClosedError", {
   action: Schema.String
@@ -109,6 +118,6 @@ export class PageTooLargeError extends Schema.TaggedError<PageTooLargeError>()("
   limit: Schema.Number
 }) {
   override get message(): string {
-    return `the page has ${this.elements} elements, more than a snapshot walks (${this.limit}): read it with query(selector) or text(selector)`
+    return `the page has ${this.elements} elements, more than a snapshot walks (${this.limit}): snapshot a part of it ({ within: { selector } }), or read it with query(selector) or text(selector)`
   }
 }

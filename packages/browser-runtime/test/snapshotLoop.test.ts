@@ -50,6 +50,17 @@ const until = async (holds: () => Promise<boolean>): Promise<void> => {
   }
 }
 
+/** The ref of the Approve button in the list item (or table row) of invoice `invoice`, read off the tree as a model would. */
+const approveIn = (tree: string, container: "listitem" | "row", invoice: number): string => {
+  const lines = tree.split("\n")
+  const label = container === "listitem" ? `Invoice ${invoice} from Vendor ${invoice}` : `Invoice ${invoice}`
+  const start = lines.findIndex((line, index) => line.includes(`- ${container}`) && lines.slice(index, index + 4).some((next) => next.includes(`${label}`)))
+  const button = lines.slice(start).find((line) => line.includes('button "Approve"'))
+  const ref = button === undefined ? undefined : /\[ref=([^\]]+)\]/.exec(button)?.[1]
+  if (start === -1 || ref === undefined) throw new Error(`no Approve button for invoice ${invoice} in:\n${tree}`)
+  return ref
+}
+
 describeRequiring("browser", "the snapshot-then-act loop on a real Chromium", () => {
   let chromium: LaunchedChromium
   let site: FixtureSite
@@ -111,6 +122,96 @@ describeRequiring("browser", "the snapshot-then-act loop on a real Chromium", ()
     expect(await clicked()).toBe("keep")
   })
 
+  const approved = () => session.page.evaluate(() => Reflect.get(globalThis, "approved"))
+  const MUTATIONS = {
+    shiftInPlace: () => Reflect.apply(Reflect.get(globalThis, "shiftInPlace"), globalThis, []),
+    moveRows: () => Reflect.apply(Reflect.get(globalThis, "moveRows"), globalThis, []),
+    renderAnew: () => Reflect.apply(Reflect.get(globalThis, "renderAnew"), globalThis, [])
+  }
+  const mutate = (name: keyof typeof MUTATIONS) => session.page.evaluate(MUTATIONS[name])
+
+  it("never approves the wrong row when rows reorder and every button says Approve", async () => {
+    await page.navigate(`${site.url}/approvals`)
+    for (const container of ["listitem", "row"] as const) {
+      for (const invoice of [1, 2, 3]) {
+        // Re-rendered in place: the button the ref names now sits in another invoice's row.
+        await page.navigate(`${site.url}/approvals`)
+        const inPlace = approveIn((await page.snapshot()).tree, container, invoice)
+        await mutate("shiftInPlace")
+        const refused = await failure(page.click({ ref: inPlace }))
+        expect(refused).toBeInstanceOf(StaleHandleError)
+        expect((refused as StaleHandleError).reason).toMatch(new RegExp(`sits in a ${container} that changed: it was "Invoice ${invoice}`))
+        expect(await approved()).toBeNull()
+        // Moved: the same row with its own button, elsewhere in the list — the one the ref named.
+        await page.navigate(`${site.url}/approvals`)
+        const moved = approveIn((await page.snapshot()).tree, container, invoice)
+        await mutate("moveRows")
+        const receipt = await page.click({ ref: moved })
+        expect(await approved()).toBe(container === "listitem" ? String(invoice) : `row ${invoice}`)
+        expect(receipt).toMatchObject({ role: "button", name: "Approve", url: `${site.url}/approvals` })
+        // Built anew: the element the ref named is gone.
+        await page.navigate(`${site.url}/approvals`)
+        const rebuilt = approveIn((await page.snapshot()).tree, container, invoice)
+        await mutate("renderAnew")
+        expect(await failure(page.click({ ref: rebuilt }))).toMatchObject({ _tag: "StaleHandleError", reason: expect.stringMatching(/removed/) })
+        expect(await approved()).toBeNull()
+      }
+    }
+  })
+
+  it("answers each action with what it acted on, and its locator finds that element again", async () => {
+    await page.navigate(`${site.url}/approvals`)
+    const tree = (await page.snapshot()).tree
+    const receipt = await page.click({ ref: approveIn(tree, "listitem", 2) })
+    expect(receipt).toEqual({ role: "button", name: "Approve", locator: 'role=button[name="Approve"s] >> nth=1', url: `${site.url}/approvals` })
+    await session.page.evaluate(() => Reflect.set(globalThis, "approved", null))
+    expect(await page.click({ selector: receipt.locator })).toEqual(receipt)
+    expect(await approved()).toBe("2")
+    const typed = await page.click({ selector: "h1" })
+    expect(typed).toMatchObject({ role: "heading", name: "Invoices", locator: 'role=heading[name="Invoices"s]' })
+  })
+
+  it("snapshots a part of a page too large to snapshot whole, and acts on its refs", { timeout: 120_000 }, async () => {
+    await page.navigate(`${site.url}/huge`, { timeoutMs: 30_000 })
+    await session.page.evaluate(() => {
+      const root = Reflect.get(globalThis, "document") as object
+      const form = Reflect.apply(Reflect.get(root, "createElement"), root, ["form"]) as object
+      Reflect.set(form, "id", "search")
+      Reflect.set(form, "innerHTML", '<label>Find <input id="find"></label><button type="button" onclick="window.found = document.getElementById(\'find\').value">Search</button>')
+      const body = Reflect.get(root, "body") as object
+      Reflect.apply(Reflect.get(body, "prepend"), body, [form])
+    })
+    expect(await failure(page.snapshot())).toMatchObject({ _tag: "PageTooLargeError", message: expect.stringMatching(/within/) })
+    const part = await page.snapshot({ within: { selector: "#search" } })
+    expect(part).toMatchObject({ within: 'selector "#search"', truncated: false })
+    expect(part.tree).not.toContain("Row 1")
+    await page.type({ ref: refOf(part.tree, "textbox", "Find") }, "needle")
+    await page.click({ ref: refOf(part.tree, "button", "Search") })
+    expect(await session.page.evaluate(() => Reflect.get(globalThis, "found"))).toBe("needle")
+    expect(await failure(page.snapshot({ within: { selector: "#root" } }))).toMatchObject({ _tag: "PageTooLargeError" })
+    expect(await failure(page.snapshot({ within: { selector: "div.row" } }))).toMatchObject({ _tag: "AmbiguousSelectorError" })
+    expect(await failure(page.snapshot({ within: { selector: "#nowhere" } }))).toMatchObject({ _tag: "ElementNotFoundError" })
+    const inner = await page.snapshot({ within: { ref: refOf(part.tree, "button", "Search") } })
+    expect(inner.tree).toMatch(/^- button "Search" (\[active\] )?\[ref=e\d+\]$/)
+  })
+
+  it("stops a call when its signal aborts, and starts none with an aborted signal", async () => {
+    await page.navigate(`${site.url}/choices`)
+    const controller = new AbortController()
+    const started = Date.now()
+    const waiting = failure(page.waitFor({ text: "never shown", timeoutMs: 60_000, signal: controller.signal }))
+    setTimeout(() => controller.abort(), 200)
+    expect(await waiting).toMatchObject({ _tag: "PageAbortedError", action: "waitFor" })
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(await failure(page.click("#keep", { signal: AbortSignal.abort() }))).toMatchObject({ _tag: "PageAbortedError", action: "click" })
+    expect(await clicked()).toBeNull()
+    const tools = pageTools(page)
+    const aborting = new AbortController()
+    const toolWait = failure(tools.waitFor.run({ text: "never shown", timeoutMs: 60_000 }, { signal: aborting.signal }))
+    setTimeout(() => aborting.abort(), 200)
+    expect(await toolWait).toMatchObject({ _tag: "PageAbortedError" })
+  })
+
   it("refuses a ref from an older snapshot, one it never showed, and every ref after a navigation", async () => {
     await page.navigate(`${site.url}/choices`)
     const first = await page.snapshot()
@@ -137,13 +238,19 @@ describeRequiring("browser", "the snapshot-then-act loop on a real Chromium", ()
   it("types, selects, presses, hovers and reads values by ref, and waits for the result to appear", async () => {
     await page.navigate(`${site.url}/form`)
     const { tree } = await page.snapshot()
-    await page.type({ ref: refOf(tree, "textbox", "Name") }, "Ada")
-    expect(await page.select({ ref: refOf(tree, "combobox", "Size") }, "Large")).toEqual(["l"])
+    expect(await page.type({ ref: refOf(tree, "textbox", "Name") }, "Ada")).toEqual({ role: "textbox", name: "Name", locator: 'role=textbox[name="Name"s]', url: `${site.url}/form` })
+    expect(await page.select({ ref: refOf(tree, "combobox", "Size") }, "Large")).toEqual({
+      role: "combobox",
+      name: "Size",
+      locator: 'role=combobox[name="Size"s]',
+      url: `${site.url}/form`,
+      selected: ["l"]
+    })
     expect(await page.value({ selector: "#name" })).toBe("Ada")
     await page.click({ ref: refOf(tree, "button", "Send") })
     await page.waitFor({ text: "Ordered l for Ada" })
     expect(await page.text("#result")).toBe("Ordered l for Ada")
-    await page.hover("#hover-me")
+    expect(await page.hover("#hover-me")).toEqual(expect.objectContaining({ url: `${site.url}/form` }))
     expect(await page.text("#hovered")).toBe("hovered")
     await page.press("#keys", "Enter")
     expect(await page.text("#hovered")).toBe("key Enter")
@@ -298,9 +405,9 @@ describeRequiring("browser", "the snapshot-then-act loop on a real Chromium", ()
       ]
     })
     expect(results).toEqual([
-      { field: 0, ok: true },
+      { field: 0, ok: true, acted: { role: "textbox", name: "Name", locator: 'role=textbox[name="Name"s]', url: `${site.url}/form` } },
       { field: 1, ok: false, error: expect.objectContaining({ _tag: "ElementNotFoundError" }) },
-      { field: 2, ok: true, selected: ["l"] },
+      { field: 2, ok: true, acted: expect.objectContaining({ role: "combobox", name: "Size" }), selected: ["l"] },
       { field: 3, ok: false, error: expect.objectContaining({ _tag: "InvalidPageOptionError" }) }
     ])
     expect(await tools.value.run({ selector: "#name" })).toBe("Ana")

@@ -138,6 +138,13 @@ describe("the Streamable HTTP endpoint's access checks", () => {
     const garbage = await send(server.url, { headers: headersFor(server.url), body: "{not json" })
     expect(garbage.status).toBe(400)
     expect(JSON.parse(garbage.body)).toEqual(expect.objectContaining({ jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: -32700 }) }))
+    for (const body of ['{"foo":1}', "42", '"text"']) {
+      const notRpc = await send(server.url, { headers: headersFor(server.url), body })
+      expect({ body, status: notRpc.status, code: JSON.parse(notRpc.body).error?.code }).toEqual({ body, status: 400, code: -32600 })
+    }
+    const beforeInitialize = await send(server.url, { headers: headersFor(server.url), body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' })
+    expect(beforeInitialize.status).toBe(400)
+    expect(JSON.parse(beforeInitialize.body).error.message).toMatch(/initialize/)
     const deep = await send(server.url, { headers: headersFor(server.url), body: `${"[".repeat(30_000)}${"]".repeat(30_000)}` })
     expect(deep.status).toBeLessThan(500)
     const after = await send(server.url, { headers: headersFor(server.url), body: initialize })

@@ -12,8 +12,9 @@ const refusal = (status: number, message: string, headers: Record<string, string
 
 const SUPPORTED_VERSIONS: ReadonlySet<string> = new Set(MCP_PROTOCOL_VERSIONS)
 
-/** JSON-RPC's code for a body that is not JSON. */
+/** JSON-RPC's codes for a body that is not JSON, and for JSON that is no request. */
 const PARSE_ERROR = -32700
+const INVALID_REQUEST = -32600
 
 interface ErrorLink {
   readonly _tag?: unknown
@@ -31,12 +32,16 @@ const isOverCap = (error: unknown): boolean => {
   return false
 }
 
-/** A JSON-RPC parse error the endpoint answered with 200: it is the request that was bad, so 400. */
-const withParseErrorStatus = (response: HttpServerResponse.HttpServerResponse): HttpServerResponse.HttpServerResponse => {
+/**
+ * A body the endpoint could not take, answered with 200 — a parse error, or an invalid request it
+ * could not tie to an id (no JSON-RPC message at all): it is the request that was bad, so 400.
+ */
+const withBadBodyStatus = (response: HttpServerResponse.HttpServerResponse): HttpServerResponse.HttpServerResponse => {
   if (response.status !== 200 || response.body._tag !== "Uint8Array" || response.body.contentLength > 4096) return response
   try {
-    const answer = JSON.parse(new TextDecoder().decode(response.body.body)) as { readonly error?: { readonly code?: unknown } }
-    return answer.error?.code === PARSE_ERROR ? HttpServerResponse.setStatus(response, 400) : response
+    const answer = JSON.parse(new TextDecoder().decode(response.body.body)) as { readonly id?: unknown; readonly error?: { readonly code?: unknown } }
+    const code = answer.error?.code
+    return code === PARSE_ERROR || (code === INVALID_REQUEST && answer.id === null) ? HttpServerResponse.setStatus(response, 400) : response
   } catch {
     return response
   }
@@ -49,7 +54,8 @@ const withParseErrorStatus = (response: HttpServerResponse.HttpServerResponse): 
  * or, without a declared length, as it is read (413 either way). A `GET` on the endpoint opens the
  * notification stream of a live session (404 for an unknown or ended one), which the MCP endpoint
  * itself does not serve. An `MCP-Protocol-Version` the server speaks is accepted whichever one the
- * session negotiated (the session's own is used); a body that is not JSON is answered with 400.
+ * session negotiated (the session's own is used); a body that is not JSON, or JSON that is no
+ * JSON-RPC message, is answered with 400.
  */
 export const httpAccess = (options: {
   readonly token: string
@@ -95,7 +101,7 @@ export const httpAccess = (options: {
                 if (request.method === "POST" && given !== undefined && final.status < 300) yield* sessions.open(given)
                 const session = request.headers["mcp-session-id"]
                 if (request.method === "DELETE" && session !== undefined && final.status < 300) yield* sessions.end(session)
-                return request.method === "POST" ? withParseErrorStatus(final) : final
+                return request.method === "POST" ? withBadBodyStatus(final) : final
               })
             )
             return response

@@ -1,6 +1,7 @@
 import { Context, Data, Effect, Layer } from "effect"
 import type { ExecuteResult } from "./ExecuteResult.js"
 import { assertValidGlobals, globalsStatement, type InvalidGlobalsError } from "./Globals.js"
+import { describeForeign } from "./ForeignValue.js"
 import { type InternalToolError, makeDispatcher } from "./internal/Bridge.js"
 import { HOST_STOP_TAGS } from "./internal/HostTags.js"
 import type { Limits, SandboxError, SandboxOutcome } from "./internal/Protocol.js"
@@ -269,7 +270,7 @@ export const executeEffect = (
           (pool) => Effect.promise(() => pool.close())
         )
     for (const { id, path, error } of reported) {
-      yield* Effect.logError(`internal tool error [${id}] in tools.${path}`, error)
+      yield* Effect.logError(`internal tool error [${id}] in tools.${path}`, describeForeign(error))
     }
     return result
   })

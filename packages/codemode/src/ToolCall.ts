@@ -77,19 +77,20 @@ export const encodeToolOutput = (tool: Tool, output: unknown): unknown =>
  * is not public (undefined), and neither is a payload nested deeper or larger than a caller is handed.
  */
 export const publicToolError = (error: unknown): PublicToolError | undefined => {
-  if (!(error instanceof Error)) return undefined
-  const tag: unknown = Reflect.get(error, "_tag")
-  const schema: unknown = error.constructor
-  if (typeof tag !== "string" || !Schema.isSchema(schema)) return undefined
-  let encoded: Result.Result<unknown, unknown>
+  // The error is the tool's value: any read of it (a getter, a Proxy trap) may throw, and then it is not public.
   try {
-    encoded = Schema.encodeUnknownResult(jsonCodec(schema as Schema.Codec<unknown, unknown>))(error)
+    if (!(error instanceof Error)) return undefined
+    const tag: unknown = Reflect.get(error, "_tag")
+    const schema: unknown = error.constructor
+    if (typeof tag !== "string" || !Schema.isSchema(schema)) return undefined
+    const encoded = Schema.encodeUnknownResult(jsonCodec(schema as Schema.Codec<unknown, unknown>))(error)
+    if (Result.isFailure(encoded) || typeof encoded.success !== "object" || encoded.success === null) return undefined
+    const fields = Object.fromEntries(Object.entries(encoded.success).filter(([key]) => key !== "_tag"))
+    const read: unknown = Reflect.get(error, "message")
+    const message = typeof read === "string" ? read : ""
+    const checked = encodeBounded({ tag, message, fields }, { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_ERROR_FIELDS_BYTES })
+    return "json" in checked ? { _tag: tag, message, fields } : undefined
   } catch {
     return undefined
   }
-  if (Result.isFailure(encoded) || typeof encoded.success !== "object" || encoded.success === null) return undefined
-  const fields = Object.fromEntries(Object.entries(encoded.success).filter(([key]) => key !== "_tag"))
-  const message = typeof error.message === "string" ? error.message : ""
-  const checked = encodeBounded({ tag, message, fields }, { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_ERROR_FIELDS_BYTES })
-  return "json" in checked ? { _tag: tag, message, fields } : undefined
 }

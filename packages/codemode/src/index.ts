@@ -10,6 +10,7 @@ export {
   type SandboxPoolOptions
 } from "./Execute.js"
 export type { ExecuteError, ExecuteResult, ToolCallRecord } from "./ExecuteResult.js"
+export { describeForeign } from "./ForeignValue.js"
 export {
   assertValidGlobals,
   BUILTIN_GLOBAL_NAMES,

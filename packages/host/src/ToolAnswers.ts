@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { decodeToolInput, encodeToolOutput, type PublicToolError, publicToolError, runTool, type Tool } from "@armory/codemode"
+import { decodeToolInput, describeForeign, encodeToolOutput, type PublicToolError, publicToolError, runTool, type Tool } from "@armory/codemode"
 import { Effect, Result } from "effect"
 
 /**
@@ -17,7 +17,7 @@ export const answerToolCall = (tool: Tool, input: unknown): Effect.Effect<ToolAn
   Effect.gen(function* () {
     const internal = (cause: unknown) => {
       const id = randomUUID().slice(0, 8)
-      return Effect.logError(`internal tool error [${id}]`, cause).pipe(Effect.as(refusal("InternalToolError", `internal tool error [${id}]`)))
+      return Effect.logError(`internal tool error [${id}]`, describeForeign(cause)).pipe(Effect.as(refusal("InternalToolError", `internal tool error [${id}]`)))
     }
     const decoded = yield* Effect.try({ try: () => decodeToolInput(tool, input), catch: (cause) => cause }).pipe(Effect.result)
     if (Result.isFailure(decoded)) return yield* internal(decoded.failure)

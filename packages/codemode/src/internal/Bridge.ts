@@ -90,7 +90,8 @@ export const makeDispatcher = (options: DispatchOptions) => {
       return overLimit
     }
     admitted++
-    const answer = admit(path, inputText)
+    // Whatever a tool's values do when read, the call ends answered: an internal error at worst.
+    const answer = admit(path, inputText).catch((error: unknown) => internal(path, error))
     inFlight.add(answer)
     void answer.finally(() => inFlight.delete(answer))
     return answer

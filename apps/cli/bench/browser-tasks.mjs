@@ -411,6 +411,9 @@ try {
   await stopAll()
 }
 
+/** A ratio to two significant digits: 0.0019, 0.25, 1.4. */
+const ratioOf = (ours, theirs) => Number((ours / theirs).toPrecision(2))
+
 const summary = (runs) => ({
   success: `${runs.filter((run) => run.success).length}/${runs.length}`,
   calls: median(runs.map((run) => run.calls)),
@@ -420,8 +423,8 @@ const summary = (runs) => ({
 const rows = TASKS.flatMap((task) => {
   const [tools, code, playwright] = WAYS.map((way) => summary(samples[task.name][way]))
   return [
-    { task: task.name, way: "Armory MCP tools", ...tools, bytesRatio: Number((tools.bytes / playwright.bytes).toFixed(2)), timeRatio: Number((tools.ms / playwright.ms).toFixed(2)) },
-    { task: "", way: "Armory code mode", ...code, bytesRatio: Number((code.bytes / playwright.bytes).toFixed(2)), timeRatio: Number((code.ms / playwright.ms).toFixed(2)) },
+    { task: task.name, way: "Armory MCP tools", ...tools, bytesRatio: ratioOf(tools.bytes, playwright.bytes), timeRatio: ratioOf(tools.ms, playwright.ms) },
+    { task: "", way: "Armory code mode", ...code, bytesRatio: ratioOf(code.bytes, playwright.bytes), timeRatio: ratioOf(code.ms, playwright.ms) },
     { task: "", way: "Playwright MCP (anchor)", ...playwright, bytesRatio: 1, timeRatio: 1 }
   ]
 })
@@ -433,8 +436,8 @@ const totals = WAYS.map((way) => ({
   calls: total(way, "calls"),
   bytes: total(way, "bytes"),
   ms: Number(total(way, "ms").toFixed(1)),
-  bytesRatio: Number((total(way, "bytes") / total("playwright", "bytes")).toFixed(2)),
-  timeRatio: Number((total(way, "ms") / total("playwright", "ms")).toFixed(2))
+  bytesRatio: ratioOf(total(way, "bytes"), total("playwright", "bytes")),
+  timeRatio: ratioOf(total(way, "ms"), total("playwright", "ms"))
 }))
 reportResults("browser-tasks", { anchor: "@playwright/mcp over CDP, a Chromium like Armory's", runs: RUNS, rows, totals, samples })
 console.table(totals)

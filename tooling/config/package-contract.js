@@ -4,8 +4,12 @@ import { describe, expect, it } from "vitest"
 
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"))
 
-/** A statement of `src/index.ts` that only re-exports, or the empty module marker `export {}`. */
-const REEXPORT = /^export\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s+from\s+"\.\/[^"]+\.js"$|^export\s*\{\s*\}$/
+/**
+ * A statement of `src/index.ts` that only re-exports, by name (a bare `export *` would publish
+ * whatever a module comes to export, other packages' names included), or as a namespace, or the
+ * empty module marker `export {}`.
+ */
+const REEXPORT = /^export\s+(?:type\s+)?(?:\*\s+as\s+\w+|\{[^}]*\})\s+from\s+"\.\/[^"]+\.js"$|^export\s*\{\s*\}$/
 
 /**
  * The conventions every published Armory package keeps (DESIGN.md, "Package conventions"),
@@ -47,7 +51,7 @@ export const describePackageContract = (packageDirectory) => {
     it("has an index.ts that only re-exports", () => {
       const statements = readFileSync(join(packageDir, "src", "index.ts"), "utf8")
         .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "")
-        .split(/;?\s*\n\s*(?=export)/)
+        .split(/;?\s*\n\s*(?=export[\s{*])/)
         .map((statement) => statement.trim().replace(/;$/, "").replace(/\s+/g, " "))
         .filter((statement) => statement.length > 0)
       for (const statement of statements) expect(statement).toMatch(REEXPORT)

@@ -1,1 +1,1 @@
-export * from "./Server.js"
+export { DEFAULT_MAX_BODY_BYTES, HTTP_CHANNEL_ID, serverLayer, type ServerOptions } from "./Server.js"

@@ -8,16 +8,9 @@ import { type GoalSessionsShape, makeGoalSessions } from "./GoalSessions.js"
 import { type GoalStoreSelection, openGoalBacking } from "./GoalStores.js"
 import { type Channel, HOST_GLOBALS, type HostToolTree, hostTools, unavailableChannel } from "./HostTools.js"
 import type { McpServers } from "./McpServerConfig.js"
-import {
-  connectMcpServers,
-  MCP_REFRESH_TIMEOUT,
-  type McpServerNamesCollide,
-  type McpServerUnavailable,
-  type McpToolNamesCollide,
-  type McpToolTreeOptions,
-  refreshServersToolTree,
-  serversToolTree
-} from "./McpToolTree.js"
+import { connectMcpServers, MCP_REFRESH_TIMEOUT, type McpServerNamesCollide, type McpServerUnavailable, type McpToolTreeOptions } from "./McpServerConnection.js"
+import type { McpToolNamesCollide } from "./McpToolNamespace.js"
+import { refreshServersToolTree, serversToolTree } from "./McpToolTree.js"
 import { makeSkillCatalog, type SkillCatalogOptions, type SkillCatalogShape } from "./SkillCatalog.js"
 
 /** What `page` says on every call when the host was given no browser. */

@@ -67,25 +67,24 @@ export {
 export {
   connectMcpServer,
   connectMcpServers,
-  MAX_MCP_DESCRIPTION_CHARS,
-  MAX_MCP_ERROR_TEXT_CHARS,
-  MAX_MCP_SCHEMA_BYTES,
-  MAX_MCP_TOOLS,
   MCP_REFRESH_TIMEOUT,
-  mcpIdentifier,
   type McpServerConnection,
   McpServerNamesCollide,
   McpServerUnavailable,
+  type McpToolTreeOptions
+} from "./McpServerConnection.js"
+export {
+  MAX_MCP_DESCRIPTION_CHARS,
+  MAX_MCP_ERROR_TEXT_CHARS,
+  MAX_MCP_TOOLS,
+  mcpIdentifier,
   McpToolError,
   McpToolNamesCollide,
   mcpToolNamespace,
-  mcpToolTree,
-  type McpToolTreeOptions,
-  type McpToolTrees,
-  refreshServersToolTree,
-  serversToolTree,
   type SkippedMcpTool
-} from "./McpToolTree.js"
+} from "./McpToolNamespace.js"
+export { MAX_MCP_SCHEMA_BYTES } from "./McpToolSchemas.js"
+export { mcpToolTree, type McpToolTrees, refreshServersToolTree, serversToolTree } from "./McpToolTree.js"
 export { probe, PROBE_DRIVERS, type ProbeDriverName } from "./Probe.js"
 export { projectRootOf } from "./ProjectRoot.js"
 export {

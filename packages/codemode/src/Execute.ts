@@ -140,7 +140,13 @@ const until = (promise: Promise<void>, deadline: number): Promise<void> =>
     })
   })
 
-const runOn = async (pool: SandboxPool, code: string, options: ExecuteOptions, signal: AbortSignal | undefined): Promise<ExecuteResult> => {
+const runOn = async (
+  pool: SandboxPool,
+  code: string,
+  options: ExecuteOptions,
+  signal: AbortSignal | undefined,
+  services: Context.Context<never> = Context.empty()
+): Promise<ExecuteResult> => {
   const started = Date.now()
   const globals = options.globals ?? []
   assertValidGlobals(options.tools, globals)
@@ -157,7 +163,8 @@ const runOn = async (pool: SandboxPool, code: string, options: ExecuteOptions, s
       maxOutputBytes: limits.memoryLimitBytes,
       authorize: options.authorize,
       onInternalError: options.onInternalError ?? (() => undefined),
-      signal: over.signal
+      signal: over.signal,
+      services
     })
     const outcome = await pool.run({
       code,
@@ -262,11 +269,13 @@ export const executeEffect = (
     const withReporter: ExecuteOptions =
       options.onInternalError === undefined ? { ...options, onInternalError: (report) => void reported.push(report) } : options
     const provided = yield* Effect.serviceOption(Sandboxes)
+    // An Effect tool runs with the caller's services: its logs go where the caller's go, its spans under the caller's.
+    const services = yield* Effect.context<never>()
     const result = yield* provided._tag === "Some"
-      ? Effect.promise((signal) => runOn(provided.value.pool, code, withReporter, signal))
+      ? Effect.promise((signal) => runOn(provided.value.pool, code, withReporter, signal, services))
       : Effect.acquireUseRelease(
           Effect.sync(() => makeSandboxPool({ maxWorkers: 1 })),
-          (pool) => Effect.promise((signal) => runOn(pool, code, withReporter, signal)),
+          (pool) => Effect.promise((signal) => runOn(pool, code, withReporter, signal, services)),
           (pool) => Effect.promise(() => pool.close())
         )
     for (const { id, path, error } of reported) {

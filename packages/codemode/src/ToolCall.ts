@@ -1,4 +1,4 @@
-import { Cause, Effect, Exit, Result, Schema } from "effect"
+import { Cause, Context, Effect, Exit, Result, Schema } from "effect"
 import type { Tool } from "./Tool.js"
 import { encodeBounded } from "./internal/BoundedJson.js"
 import { callForms, expandCall, objectShape } from "./internal/CallForms.js"
@@ -58,11 +58,15 @@ const kindOf = (value: unknown): string => {
   return `a ${typeof value}`
 }
 
-/** Runs a tool on decoded input; an Effect-returning tool is interrupted when `signal` aborts, as a Promise-returning one is told through it. */
-export const runTool = async (tool: Tool, input: unknown, signal: AbortSignal): Promise<unknown> => {
+/**
+ * Runs a tool on decoded input; an Effect-returning tool is interrupted when `signal` aborts, as a
+ * Promise-returning one is told through it. An Effect runs with `services`, the caller's: its
+ * logger, log level and tracer (a span it opens is a child of the caller's), not a fresh runtime's.
+ */
+export const runTool = async (tool: Tool, input: unknown, signal: AbortSignal, services: Context.Context<never> = Context.empty()): Promise<unknown> => {
   const running = tool.run(input, { signal })
   if (!Effect.isEffect(running)) return running
-  const exit = await Effect.runPromiseExit(running, { signal })
+  const exit = await Effect.runPromiseExitWith(services)(running, { signal })
   if (Exit.isSuccess(exit)) return exit.value
   throw Cause.squash(exit.cause)
 }

@@ -23,7 +23,8 @@ export const answerToolCall = (tool: Tool, input: unknown): Effect.Effect<ToolAn
     if (Result.isFailure(decoded)) return yield* internal(decoded.failure)
     if (Result.isFailure(decoded.success)) return refusal("ToolInputError", `invalid input: ${decoded.success.failure}`)
     const value = decoded.success.success
-    const ran = yield* Effect.tryPromise({ try: (signal) => runTool(tool, value, signal), catch: (cause) => cause }).pipe(Effect.result)
+    const services = yield* Effect.context<never>()
+    const ran = yield* Effect.tryPromise({ try: (signal) => runTool(tool, value, signal, services), catch: (cause) => cause }).pipe(Effect.result)
     if (Result.isFailure(ran)) {
       const error = publicToolError(ran.failure)
       return error === undefined ? yield* internal(ran.failure) : ({ ok: false, error } satisfies ToolAnswer)

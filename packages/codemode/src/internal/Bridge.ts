@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { Result } from "effect"
+import { type Context, Result } from "effect"
 import { entryAt, isTool, type ToolTree } from "../Tool.js"
 import type { ToolCallRecord } from "../ExecuteResult.js"
 import { decodeToolInput, encodeToolOutput, MAX_JSON_DEPTH, publicToolError, runTool } from "../ToolCall.js"
@@ -24,6 +24,8 @@ export interface DispatchOptions {
   readonly onInternalError: (report: InternalToolError) => void
   /** Fires when the execution is over (its deadline, a cancel, the code failing); every tool still running is told through it. */
   readonly signal: AbortSignal
+  /** The services an Effect tool runs with: the caller's logger, log level and tracer. */
+  readonly services: Context.Context<never>
 }
 
 type CallStatus = ToolCallRecord["status"] | "running"
@@ -132,7 +134,7 @@ export const makeDispatcher = (options: DispatchOptions) => {
     if (!allowed) return settle("denied", failure("ToolCallDenied", `tools.${path} was denied by the host`, { path }))
     let output: unknown
     try {
-      output = await runTool(entry, input.success, options.signal)
+      output = await runTool(entry, input.success, options.signal, options.services)
     } catch (error) {
       const payload = publicToolError(error)
       return settle("error", payload === undefined ? internal(path, error) : { ok: false, error: payload })

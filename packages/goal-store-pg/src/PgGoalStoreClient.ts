@@ -1,6 +1,6 @@
 import { type GoalStoreClient, type ImportReport, type LedgerEvent } from "@armory/goal-store"
 import { goalStoreClient } from "@armory/goal-store/backend"
-import { Effect, Exit, Scope } from "effect"
+import { Effect, Layer, ManagedRuntime } from "effect"
 import { makePgGoalDatabase, PgGoalDatabase, type PgGoalDatabaseOptions } from "./PgGoalDatabase.js"
 import { makePgGoalStoreBackend, pgGoalStoreOver, type PgGoalStoreOptions } from "./PgGoalStore.js"
 
@@ -28,9 +28,9 @@ export interface PgGoalDatabaseClient {
 
 /** Connects and migrates; rejects with `StorageFailure` when the database cannot be reached or migrated. */
 export const openPgGoalDatabase = async (options: PgGoalDatabaseOptions): Promise<PgGoalDatabaseClient> => {
-  const scope = Effect.runSync(Scope.make())
-  const close = () => Effect.runPromise(Scope.close(scope, Exit.void))
-  const database = await Effect.runPromise(makePgGoalDatabase(options).pipe(Scope.provide(scope))).catch(async (error: unknown) => {
+  const runtime = ManagedRuntime.make(Layer.effect(PgGoalDatabase, makePgGoalDatabase(options)))
+  const close = () => runtime.dispose()
+  const database = await runtime.runPromise(Effect.service(PgGoalDatabase)).catch(async (error: unknown) => {
     await close()
     throw error
   })
@@ -38,8 +38,8 @@ export const openPgGoalDatabase = async (options: PgGoalDatabaseOptions): Promis
     schema: database.schema,
     location: database.location,
     open: async (session = {}) => {
-      const backend = await Effect.runPromise(makePgGoalStoreBackend(session).pipe(Effect.provideService(PgGoalDatabase, database)))
-      const store = await Effect.runPromise(pgGoalStoreOver(backend, session))
+      const backend = await runtime.runPromise(makePgGoalStoreBackend(session))
+      const store = await runtime.runPromise(pgGoalStoreOver(backend, session))
       return {
         ...goalStoreClient(store),
         events: () => Effect.runPromise(backend.events()),

@@ -1,10 +1,13 @@
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import type { ToolTree } from "@armory/codemode"
-import { type Duration, Effect, Exit, type FileSystem, Layer, type Path, Scope } from "effect"
+import { Context, type Duration, Effect, Layer, ManagedRuntime } from "effect"
 import type { McpServerConfig } from "./McpServerConfig.js"
 import { connectMcpServers, MCP_REFRESH_TIMEOUT, type McpServerConnection, type McpToolTreeOptions } from "./McpServerConnection.js"
 import type { SkippedMcpTool } from "./McpToolNamespace.js"
+
+/** The servers a Promise-API tree keeps connected, for as long as its runtime lives. */
+class McpConnections extends Context.Service<McpConnections, ReadonlyArray<McpServerConnection>>()("@armory/host/McpConnections") {}
 
 const asTree = (connections: ReadonlyArray<McpServerConnection>, trees: ReadonlyArray<ToolTree>): ToolTree =>
   Object.fromEntries(connections.map((connection, index) => [connection.identifier, trees[index] as ToolTree]))
@@ -50,21 +53,23 @@ export interface McpToolTrees {
  * given `tools`, until `close()`. Rejects with the typed error when a server cannot be used.
  */
 export const mcpToolTree = async (servers: Readonly<Record<string, McpServerConfig>>, options: McpToolTreeOptions = {}): Promise<McpToolTrees> => {
-  const scope = Scope.makeUnsafe()
-  const provide = <A, E>(effect: Effect.Effect<A, E, FileSystem.FileSystem | Path.Path | Scope.Scope>) =>
-    Effect.runPromise(effect.pipe(Scope.provide(scope), Effect.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer))))
-  const connections = await provide(connectMcpServers(servers, options)).catch(async (error: unknown) => {
-    await Effect.runPromise(Scope.close(scope, Exit.void))
+  const runtime = ManagedRuntime.make(
+    Layer.effect(McpConnections, connectMcpServers(servers, options)).pipe(Layer.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)))
+  )
+  const connections = await runtime.runPromise(Effect.service(McpConnections)).catch(async (error: unknown) => {
+    await runtime.dispose()
     throw error
   })
   const handle = {
-    tools: await provide(serversToolTree(connections)),
-    skipped: Object.fromEntries(await provide(Effect.forEach(connections, (connection) => Effect.map(connection.skipped, (skipped) => [connection.name, skipped] as const)))),
+    tools: await runtime.runPromise(serversToolTree(connections)),
+    skipped: Object.fromEntries(
+      await runtime.runPromise(Effect.forEach(connections, (connection) => Effect.map(connection.skipped, (skipped) => [connection.name, skipped] as const)))
+    ),
     refresh: async () => {
-      handle.tools = await provide(refreshServersToolTree(connections, MCP_REFRESH_TIMEOUT))
+      handle.tools = await runtime.runPromise(refreshServersToolTree(connections, MCP_REFRESH_TIMEOUT))
       return handle.tools
     },
-    close: () => Effect.runPromise(Scope.close(scope, Exit.void))
+    close: () => runtime.dispose()
   }
   return handle
 }

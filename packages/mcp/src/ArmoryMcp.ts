@@ -2,7 +2,7 @@ import { createServer } from "node:http"
 import { Host, type HostOptions, hostAuthorities } from "@armory/host"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { ByteSize, Cause, Context, Effect, Exit, Layer, Logger, Option, Scope, Stream } from "effect"
+import { ByteSize, Cause, Context, Effect, Exit, Layer, Logger, ManagedRuntime, Option, Stream } from "effect"
 import { McpProtocol, type McpSchema, McpServer } from "effect/ai"
 import { HttpIncomingMessage, HttpRouter, HttpServer, HttpServerRequest } from "effect/http"
 import packageJson from "../package.json" with { type: "json" }
@@ -190,20 +190,21 @@ export interface McpHttpServer {
 export const listenMcpHttp = async (
   options: HostOptions & McpHttpOptions & { readonly host?: string | undefined; readonly port?: number | undefined; readonly logger?: McpLogger | undefined }
 ): Promise<McpHttpServer> => {
-  const scope = Effect.runSync(Scope.make())
-  const layer = mcpHttpLayer(options).pipe(
-    Layer.provide(Host.layer(options)),
-    Layer.provideMerge(NodeHttpServer.layer(createServer, { host: options.host ?? "127.0.0.1", port: options.port ?? 0 })),
-    Layer.provide([NodeServices.layer, loggerLayer(options.logger)])
+  const runtime = ManagedRuntime.make(
+    mcpHttpLayer(options).pipe(
+      Layer.provide(Host.layer(options)),
+      Layer.provideMerge(NodeHttpServer.layer(createServer, { host: options.host ?? "127.0.0.1", port: options.port ?? 0 })),
+      Layer.provide([NodeServices.layer, loggerLayer(options.logger)])
+    )
   )
-  const exit = await Effect.runPromiseExit(Layer.buildWithScope(layer, scope))
+  const exit = await Effect.runPromiseExit(runtime.contextEffect)
   if (Exit.isFailure(exit)) {
-    await Effect.runPromise(Scope.close(scope, exit))
+    await runtime.dispose()
     throw new Error(`cannot start the MCP server: ${Cause.pretty(exit.cause)}`)
   }
   const address = Context.get(exit.value, HttpServer.HttpServer).address
   return {
     url: `${HttpServer.formatAddress(address)}${MCP_HTTP_PATH}`,
-    close: () => Effect.runPromise(Scope.close(scope, Exit.void))
+    close: () => runtime.dispose()
   }
 }

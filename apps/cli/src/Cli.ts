@@ -42,6 +42,34 @@ const commandPath = (args: ReadonlyArray<string>): ReadonlyArray<string> => {
   return path
 }
 
+/**
+ * The word in a subcommand's place that names no subcommand, with the command it was given to:
+ * effect/cli refuses it, except with `--help`, where it shows the nearest command's help and exits
+ * 0 as if the word had been right. A word after an option is passed over: it may be the option's value.
+ */
+const unknownSubcommand = (args: ReadonlyArray<string>): { readonly word: string; readonly command: string } | undefined => {
+  const path: Array<string> = [armoryCommand.name]
+  let current: Command.Command.Any = armoryCommand
+  let afterOption = false
+  for (const arg of args) {
+    const subcommands = current.subcommands.flatMap((group) => group.commands)
+    if (subcommands.length === 0) return undefined
+    if (arg.startsWith("-")) {
+      afterOption = !arg.includes("=")
+      continue
+    }
+    const next = subcommands.find((command) => command.name === arg)
+    if (next !== undefined) {
+      path.push(next.name)
+      current = next
+    } else if (!afterOption) return { word: arg, command: path.join(" ") }
+    afterOption = false
+  }
+  return undefined
+}
+
+const asksForHelp = (args: ReadonlyArray<string>): boolean => args.some((arg) => arg === "--help" || arg === "-h")
+
 /** Usage errors go to stderr as one short reason each and the `--help` hint, never the help page on stdout. */
 const quietInvalidInvocation = CliOutput.layerPresenter({
   present: (event) => (event._tag === "InvalidInvocation" ? Effect.void : CliOutput.defaultPresenter.present(event))
@@ -56,8 +84,11 @@ export const runCli = Effect.gen(function* () {
   const args = yield* (yield* Stdio.Stdio).args
   const { canPrompt } = yield* TerminalCapabilities.TerminalCapabilities
   const wizard = args.some((arg) => arg === "--wizard" || arg.startsWith("--wizard="))
+  const unknown = asksForHelp(args) ? unknownSubcommand(args) : undefined
   const run =
-    wizard && !canPrompt
+    unknown !== undefined
+      ? Effect.fail(new UsageError({ reasons: [`Unknown subcommand ${JSON.stringify(unknown.word)} for ${JSON.stringify(unknown.command)}`] }))
+      : wizard && !canPrompt
       ? Effect.fail(new UsageError({ reasons: ["--wizard asks its questions on a terminal: stdin and stdout must both be one"] }))
       : Command.run(armoryCommand, { version: ARMORY_VERSION }).pipe(
           Effect.catchTag("ShowHelp", (help) =>

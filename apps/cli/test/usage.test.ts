@@ -33,6 +33,8 @@ const mistakes: ReadonlyArray<readonly [string, ReadonlyArray<string>, string, R
   ["a missing argument", ["arm", "--json"], "armory arm", /^Missing required argument: prompt$/],
   ["an unknown flag", ["arm", "hi", "--bogus", "x"], "armory arm", /^Unrecognized flag: --bogus/],
   ["an unknown subcommand", ["goal", "frobnicate"], "armory goal", /^Unknown subcommand "frobnicate"/],
+  ["an unknown subcommand with --help", ["frobnicate", "--help"], "armory", /^Unknown subcommand "frobnicate" for "armory"$/],
+  ["an unknown nested subcommand with --help", ["goal", "--root", goals, "frobnicate", "-h"], "armory goal", /^Unknown subcommand "frobnicate" for "armory goal"$/],
   ["--wizard without a terminal", ["--wizard"], "armory", /^--wizard asks its questions on a terminal/]
 ]
 
@@ -48,9 +50,10 @@ describe("usage errors", () => {
   })
 
   it("keeps --help on stdout, exit 0", async () => {
-    const run = await armory(["serve", "--help"])
-    expect(run.code).toBe(0)
-    expect(run.stdout).toMatch(/^USAGE$/m)
-    expect(run.stderr).toBe("")
+    for (const args of [["serve", "--help"], ["goal", "--root", goals, "set", "--help"], ["--log-level", "warn", "goal", "-h"]]) {
+      const run = await armory(args)
+      expect({ args, code: run.code, stderr: run.stderr }).toEqual({ args, code: 0, stderr: "" })
+      expect(run.stdout).toMatch(/^USAGE$/m)
+    }
   })
 })

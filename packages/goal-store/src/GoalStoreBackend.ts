@@ -27,6 +27,14 @@ export type GoalStoreShape = GoalStoreMutations & {
 }
 
 /**
+ * Runs the mutation `name` of a store on `input` (decoded by the store, like any call): the one
+ * place a name picks a store's method, so what dispatches by name — the Promise clients, the HTTP
+ * server — asserts no method type of its own.
+ */
+export const runMutation = <N extends GoalMutationName>(store: GoalStoreMutations, name: N, input?: unknown): Effect.Effect<OutputOf<N>, GoalStoreError> =>
+  (store[name] as (input?: unknown) => Effect.Effect<OutputOf<N>, GoalStoreError>)(input)
+
+/**
  * Builds one method per mutation name. A record built key by key is not one TypeScript can type by
  * its keys, so the result is asserted here, once, from `make`'s own per-name type.
  */

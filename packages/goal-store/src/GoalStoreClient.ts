@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import type { GoalStatusReport } from "./GoalRules.js"
 import type { GoalMutationName, OutputOf } from "./GoalOperations.js"
-import { type GoalStoreShape, type MutationMethod, mutationMethods } from "./GoalStoreBackend.js"
+import { type GoalStoreShape, type MutationMethod, mutationMethods, runMutation } from "./GoalStoreBackend.js"
 
 /** The mutations of one session as Promises, one per entry of `GOAL_OPERATIONS`. */
 export type GoalStoreClientMutations = { readonly [N in GoalMutationName]: MutationMethod<N, Promise<OutputOf<N>>> }
@@ -49,8 +49,7 @@ export const goalStoreClient = (store: GoalStoreShape, settle?: Effect.Effect<vo
     return Effect.runPromise(effect).finally(settleLater)
   }
   const mutations = mutationMethods<GoalStoreClientMutations>(<N extends GoalMutationName>(name: N) => {
-    const method = store[name] as (input?: unknown) => Effect.Effect<OutputOf<N>, unknown>
-    return ((input?: unknown) => write(method(input))) as GoalStoreClientMutations[N]
+    return ((input?: unknown) => write(runMutation(store, name, input))) as GoalStoreClientMutations[N]
   })
   return {
     ...mutations,

@@ -1,4 +1,13 @@
-import { DEFAULT_SESSION, type GoalMutationName, type GoalStoreAccess, type GoalStoreClient, type GoalStoreClientMutations, type GoalStoreError, type GoalStoreShape } from "@armory/goal-store"
+import {
+  DEFAULT_SESSION,
+  type GoalMutationName,
+  type GoalStoreAccess,
+  type GoalStoreClient,
+  type GoalStoreClientMutations,
+  type GoalStoreError,
+  type GoalStoreShape,
+  runMutation
+} from "@armory/goal-store"
 import { mutationMethods } from "@armory/goal-store/backend"
 import { Effect, Exit, Scope } from "effect"
 import type { GoalBacking } from "./GoalStores.js"
@@ -127,8 +136,7 @@ export const makeGoalSessions = Effect.fn("makeGoalSessions")(function* (
         Effect.runPromise(use(sessionId, operation))
       const mutations = mutationMethods<GoalStoreClientMutations>(
         <N extends GoalMutationName>(name: N) =>
-          ((input?: unknown) =>
-            run((store) => (store[name] as (input?: unknown) => Effect.Effect<unknown, GoalStoreError>)(input))) as GoalStoreClientMutations[N]
+          ((input?: unknown) => run((store) => runMutation(store, name, input))) as GoalStoreClientMutations[N]
       )
       return {
         ...mutations,

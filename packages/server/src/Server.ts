@@ -1,4 +1,5 @@
 import { Api, API_VERSION, Authorization, Goals, InvalidGlobals, LoadReport, openApiDocument, Unauthorized } from "@armory/api"
+import { runMutation } from "@armory/goal-store"
 import {
   collectingChannel,
   type GoalMutationName,
@@ -7,7 +8,6 @@ import {
   Host,
   type HostShape,
   type InputOf,
-  type OutputOf,
   probe,
   probeProviders,
   tokenMatcher
@@ -106,9 +106,7 @@ const goalsLayer = HttpApiBuilder.group(Api, "goals", (handlers) =>
     const mutate =
       <N extends GoalMutationName>(name: N) =>
       ({ query, payload }: { readonly query: { readonly sessionId?: string | undefined }; readonly payload: InputOf<N> }) => {
-        const applied = run(query.sessionId)((store) =>
-          (store[name] as (input?: unknown) => Effect.Effect<OutputOf<N>, GoalStoreError>)(payload)
-        )
+        const applied = run(query.sessionId)((store) => runMutation(store, name, payload))
         const forced = (payload as { readonly force?: boolean | undefined }).force === true
         return forced
           ? applied.pipe(

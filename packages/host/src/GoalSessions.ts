@@ -13,6 +13,7 @@ import { Effect, Exit, Scope } from "effect"
 import type { GoalBacking } from "./GoalStores.js"
 
 export type { GoalMutationName, GoalOperationName, GoalStoreError, GoalStoreShape, InputOf, OutputOf } from "@armory/goal-store"
+export { runMutation } from "@armory/goal-store"
 export { isMutationName } from "@armory/goal-store"
 
 /** How many sessions a host keeps open at once by default; the least recently used idle one closes first. */

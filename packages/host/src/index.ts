@@ -9,7 +9,8 @@ export {
   type InputOf,
   isMutationName,
   makeGoalSessions,
-  type OutputOf
+  type OutputOf,
+  runMutation
 } from "./GoalSessions.js"
 export {
   exportSession,

@@ -298,6 +298,8 @@ describe.each(transports)("the official MCP SDK client over %s", (_name, connect
     expect((await client.complete({ ref, argument: { name: "name", value: "PD" } })).completion).toEqual({ values: ["pdf-tools"], total: 1, hasMore: false })
     expect((await client.complete({ ref, argument: { name: "name", value: "" } })).completion.values).toEqual(["comment-checker", "pdf-tools"])
     expect((await client.complete({ ref, argument: { name: "name", value: "zz" } })).completion.values).toEqual([])
+    // A name no skill has is read through the template, which says so.
+    await expect(client.readResource({ uri: "skill://zz" })).rejects.toThrow(/no skill named "zz" is loaded/)
   })
 
   it("reads skill://… and the snapshot, and announces a skill added or removed on disk", async () => {

@@ -1,5 +1,4 @@
 import { Api, API_VERSION, Authorization, Goals, InvalidGlobals, LoadReport, openApiDocument, Unauthorized } from "@armory/api"
-import { runMutation } from "@armory/goal-store"
 import {
   collectingChannel,
   type GoalMutationName,
@@ -10,6 +9,7 @@ import {
   type InputOf,
   probe,
   probeProviders,
+  runMutation,
   tokenMatcher
 } from "@armory/host"
 import { Effect, Exit, Layer, Redacted, Schema } from "effect"

@@ -17,7 +17,7 @@ export { GoalStore } from "./GoalStore.js"
 export type { GoalStoreAccess, GoalStoreMutations, GoalStoreShape } from "./GoalStoreBackend.js"
 export { runMutation } from "./GoalStoreBackend.js"
 export { type GoalStoreClient, type GoalStoreClientMutations, SETTLE_AFTER_MS } from "./GoalStoreClient.js"
-export { type GoalTool, type GoalTools, goalTools } from "./GoalTools.js"
+export { type GoalEffectTool, type GoalEffectTools, goalEffectTools, type GoalStoreRunner, type GoalTool, type GoalTools, goalTools } from "./GoalTools.js"
 export {
   AddBlockerInput,
   AddCriterionInput,

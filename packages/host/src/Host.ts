@@ -119,7 +119,7 @@ export const makeHost = Effect.fn("makeHost")(function* (
   // The host's own namespaces come last, so no server can take their names.
   const tools = (run: HostRun) => ({
     ...serverTools,
-    ...hostTools({ channel: run.channel, page: run.page ?? page, goals: goals.client(run.sessionId), skills })
+    ...hostTools({ channel: run.channel, page: run.page ?? page, goals: (operation) => goals.use(run.sessionId, operation), skills })
   })
   return {
     skills,

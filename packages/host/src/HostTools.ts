@@ -1,6 +1,6 @@
 import { DomainUnavailableError, type Page, pageTools } from "@armory/browser-runtime"
 import type { ToolTree } from "@armory/codemode"
-import { type GoalStoreClient, type GoalTools, goalTools } from "@armory/goal-store"
+import { type GoalEffectTools, type GoalStoreRunner, goalEffectTools } from "@armory/goal-store"
 import { catalogResult, findSkill, readSkill, SkillContents } from "@armory/skill-loader"
 import { Effect, Schema } from "effect"
 import type { SkillCatalogShape } from "./SkillCatalog.js"
@@ -183,7 +183,7 @@ const skillTools = (catalog: Pick<SkillCatalogShape, "report" | "arm" | "suggest
 /** The tool tree of one code-mode run, namespace by namespace, as {@link hostTools} builds it. */
 export interface HostToolTree {
   readonly skills: ReturnType<typeof skillTools>
-  readonly goals: GoalTools
+  readonly goals: GoalEffectTools
   readonly channel: ReturnType<typeof channelTools>
   readonly page: ReturnType<typeof pageTools>
 }
@@ -195,11 +195,12 @@ export interface HostToolTree {
 export const hostTools = (options: {
   readonly channel: Channel
   readonly page: Page
-  readonly goals: GoalStoreClient
+  /** Runs a goal operation on the run's session (the host's sessions open it on first use). */
+  readonly goals: GoalStoreRunner
   readonly skills: Pick<SkillCatalogShape, "report" | "arm" | "suggest">
 }): HostToolTree & ToolTree => ({
   skills: skillTools(options.skills),
-  goals: goalTools(options.goals),
+  goals: goalEffectTools(options.goals),
   channel: channelTools(options.channel),
   page: pageTools(options.page)
 })

@@ -1,33 +1,26 @@
 import { mkdirSync, readdirSync } from "node:fs"
 import { join, resolve } from "node:path"
-import { Clock, Effect, Exit, Result, Schema, Scope, Semaphore } from "effect"
+import { Effect, Exit, Result, Schema, Scope } from "effect"
 import type { DecideContext, Decision } from "./GoalRules.js"
 import { fold } from "./GoalRules.js"
-import { type GoalStoreError, InvalidInput, type LockUnavailable, MalformedState, StorageFailure } from "./Errors.js"
+import { type GoalStoreError, InvalidInput, MalformedState, StorageFailure } from "./Errors.js"
 import type { FaultHooks } from "./Faults.js"
 import type { GoalState } from "./Goal.js"
 import { SafeId, Text } from "./Goal.js"
 import { evidencePath, writeEvidenceRecord } from "./internal/evidenceRecord.js"
 import { type LoadedState, loadFullOffLoop, refresh, snapshotBehind, snapshotDue } from "./internal/FileState.js"
-import { type OpenLedger, openLedger } from "./internal/ledgerFile.js"
+import type { OpenLedger } from "./internal/ledgerFile.js"
+import { makeSessionLease } from "./internal/SessionLease.js"
 import { NOT_REGULAR_REASON, NotRegularFile } from "./internal/regularFile.js"
 import { appendDurably, encodeLedgerLine, LEDGER_FILE, LEDGER_QUARANTINE_FILE } from "./Ledger.js"
 import type { LedgerEvent } from "./LedgerEvent.js"
-import { acquireLock, HAND_OVER_MS, type HeldLock, type LockOptions, noLock } from "./Lock.js"
+import type { HeldLock, LockOptions } from "./Lock.js"
 import { SESSIONS_DIRECTORY } from "./SessionFiles.js"
 import { encodeSnapshot, SNAPSHOT_FILE, writeSnapshotAtomically } from "./Snapshot.js"
 import { type GoalStoreClient, goalStoreClient } from "./GoalStoreClient.js"
 import { decideContext, type GoalStoreAccess, type GoalStoreBackend, goalStoreFromBackend, type GoalStoreShape } from "./GoalStoreBackend.js"
 
 const FLUSH_LOCK_TIMEOUT_MS = 1000
-/**
- * How long a store writing back to back keeps the lock after another writer asked for it: a burst of
- * a few writes per hold, rather than one, keeps the hand-over pauses from dominating under contention.
- */
-const KEEP_WHEN_ASKED_NANOS = 4_000_000n
-
-const monotonicNow = Clock.clockWith((clock) => clock.monotonicTimeNanos)
-
 /** Where goals live unless told otherwise: `.armory/goals/` under the working directory. */
 export const DEFAULT_ROOT = join(".armory", "goals")
 /** The name the root aggregate (no `sessionId`) goes by in errors and listings. */
@@ -114,6 +107,8 @@ interface FileSession {
   readonly store: GoalStoreShape
   /** Brings `goals.json` up to the ledger if this store wrote and left it behind; never fails. */
   readonly flush: Effect.Effect<void>
+  /** Flushes, then stops what the session still has scheduled; the end of a scoped store. */
+  readonly close: Effect.Effect<void>
 }
 
 const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalStoreOptions) {
@@ -124,7 +119,6 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
   const faults: FaultHooks = options.faults ?? {}
   const locking = options.locking ?? true
   const offloadFsync = options.offloadFsync ?? false
-  const writers = yield* Semaphore.make(1)
 
   const readState = (read: () => Result.Result<LoadedState, MalformedState>): Effect.Effect<LoadedState, MalformedState | StorageFailure> =>
     Effect.try({ try: read, catch: readFailure("read", directory) }).pipe(Effect.flatMap(Effect.fromResult))
@@ -135,6 +129,25 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
   )
   let directoryExists = loaded.ino !== undefined
   let wrote = false
+  // Holds the lease's idle checks; a scoped store closes it, and a Promise client's ends with its process.
+  const sessionScope = yield* Scope.make()
+  const { withLease, end: endLease } = yield* makeSessionLease(
+    {
+      directory,
+      locking,
+      lock: options.lock,
+      faults,
+      prepare: Effect.try({
+        try: () => {
+          if (!directoryExists) mkdirSync(directory, { recursive: true })
+          directoryExists = true
+        },
+        catch: storageFailure("create directory", directory, false)
+      }),
+      ledgerFailure: readFailure("ledger open", ledgerPath)
+    },
+    sessionScope
+  )
 
   const current = Effect.suspend(() => readState(() => refresh(directory, loaded))).pipe(
     Effect.tap((next) => Effect.sync(() => (loaded = next)))
@@ -200,105 +213,6 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
       return appended.state
     })
 
-  /**
-   * The session lock and the ledger opened under it. A store keeps them between writes for as long as
-   * it writes back to back and no other writer waits (`contended`), and lets go once its event loop
-   * turns with no write of its own in flight: a burst of writes takes the lock once, while a writer in
-   * another process that asks for it gets it within a few milliseconds (`KEEP_WHEN_ASKED_NANOS`).
-   */
-  interface Lease {
-    readonly lock: HeldLock
-    readonly ledger: OpenLedger
-    /** When the lock was taken, in monotonic nanoseconds. */
-    readonly since: bigint
-    /** Holds the lock and its heartbeat; closing it releases both. */
-    readonly scope: Scope.Closeable
-  }
-  let lease: Lease | undefined
-  /** Set when this store let go because another writer asked: its next take of the lock waits for that writer first. */
-  let handedOver = false
-  let inFlight = 0
-  let idleRelease: ReturnType<typeof setImmediate> | undefined
-
-  const takeLease = (lockOptions: LockOptions | undefined): Effect.Effect<Lease, MalformedState | StorageFailure | LockUnavailable> => {
-    const held = lease
-    if (held !== undefined) {
-      return Effect.try({
-        try: () => {
-          if (held.ledger.atPath()) return held
-          held.ledger.close()
-          const reopened = { ...held, ledger: openLedger(ledgerPath) }
-          lease = reopened
-          return reopened
-        },
-        catch: readFailure("ledger open", ledgerPath)
-      }).pipe(Effect.tapError(() => endLease))
-    }
-    const courtesy = handedOver ? Effect.sleep(HAND_OVER_MS) : Effect.void
-    handedOver = false
-    return Effect.gen(function* () {
-      yield* Effect.try({
-        try: () => {
-          if (!directoryExists) mkdirSync(directory, { recursive: true })
-          directoryExists = true
-        },
-        catch: storageFailure("create directory", directory, false)
-      })
-      yield* courtesy
-      // The lease outlives the cycle that takes it, so the lock lives in a scope of its own.
-      const scope = yield* Scope.make()
-      const opened = Effect.gen(function* () {
-        const lock = yield* locking ? acquireLock(join(directory, ".lock"), lockOptions) : Effect.succeed(noLock(directory))
-        const ledger = yield* Effect.try({ try: () => openLedger(ledgerPath), catch: readFailure("ledger open", ledgerPath) })
-        return { lock, ledger, since: yield* monotonicNow, scope }
-      }).pipe(Scope.provide(scope), Effect.onError(() => Scope.close(scope, Exit.void)))
-      const taken = yield* opened
-      lease = taken
-      return taken
-    })
-  }
-
-  /** Closes the ledger and releases the lock, if this store holds them; only ever run with no cycle in progress. */
-  const endLease: Effect.Effect<void> = Effect.suspend(() => {
-    const ended = lease
-    if (ended === undefined) return Effect.void
-    lease = undefined
-    ended.ledger.close()
-    try {
-      faults.beforeStep?.("unlock")
-    } catch {
-      // An injected unlock failure leaves the lock to be released all the same.
-    }
-    return Scope.close(ended.scope, Exit.void)
-  })
-
-  const endLeaseWhenIdle = () => {
-    if (idleRelease !== undefined) return
-    idleRelease = setImmediate(() => {
-      idleRelease = undefined
-      // A cycle in flight decides for itself when it ends.
-      if (inFlight === 0) Effect.runFork(endLease)
-    })
-  }
-
-  /** Runs `use` holding the lease, one cycle at a time; a failed cycle, or another writer waiting, ends the lease right after. */
-  const withLease = <A, E>(use: (lease: Lease) => Effect.Effect<A, E>, lockOptions: LockOptions | undefined = options.lock) =>
-    Effect.suspend(() => {
-      inFlight += 1
-      return writers.withPermit(
-        Effect.acquireUseRelease(Effect.suspend(() => takeLease(lockOptions)), use, (held, exit) =>
-          Exit.isFailure(exit)
-            ? endLease
-            : Effect.gen(function* () {
-                const asked = (yield* held.lock.contended) && (yield* monotonicNow) - held.since >= KEEP_WHEN_ASKED_NANOS
-                if (!asked) return endLeaseWhenIdle()
-                handedOver = true
-                yield* endLease
-              })
-        )
-      )
-    }).pipe(Effect.ensuring(Effect.sync(() => (inFlight -= 1))))
-
   /** The ledger as it is now, read through the open file: what other writers appended is folded in. */
   const refreshed = (ledger: OpenLedger) =>
     readState(() => refresh(directory, loaded, ledger)).pipe(Effect.tap((next) => Effect.sync(() => (loaded = next))))
@@ -332,7 +246,7 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
   ).pipe(
     Effect.when(Effect.sync(() => wrote && snapshotBehind(loaded))),
     Effect.ignore,
-    Effect.andThen(writers.withPermit(endLease))
+    Effect.andThen(endLease)
   )
 
   const backend: GoalStoreBackend = {
@@ -343,7 +257,11 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
     sessions: () =>
       Effect.try({ try: () => listSessions(root), catch: storageFailure("list sessions", join(root, SESSIONS_DIRECTORY), false) })
   }
-  const session: FileSession = { store: goalStoreFromBackend(backend, access), flush }
+  const session: FileSession = {
+    store: goalStoreFromBackend(backend, access),
+    flush,
+    close: Effect.andThen(flush, Scope.close(sessionScope, Exit.void))
+  }
   return session
 })
 
@@ -360,7 +278,7 @@ export const makeFileGoalStore = (options: GoalStoreOptions): Effect.Effect<Goal
 export const makeScopedFileGoalStore = (options: GoalStoreOptions): Effect.Effect<GoalStoreShape, GoalStoreError, Scope.Scope> =>
   Effect.gen(function* () {
     const session = yield* openFileSession(options)
-    yield* Effect.addFinalizer(() => session.flush)
+    yield* Effect.addFinalizer(() => session.close)
     return session.store
   })
 

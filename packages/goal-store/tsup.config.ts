@@ -1,5 +1,5 @@
 import { libraryBuild } from "@armory/config/tsup"
 
-// Two entries over one set of modules: split, so that both import the same classes (an error thrown
+// Entries over one set of modules: split, so that both import the same classes (an error thrown
 // through `/backend` is `instanceof` the one the main entry exports).
-export default libraryBuild({ entry: ["src/index.ts", "src/backend.ts", "src/files.ts"], splitting: true })
+export default libraryBuild({ entry: ["src/index.ts", "src/backend.ts", "src/files.ts", "src/schema.ts"], splitting: true })

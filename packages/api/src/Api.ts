@@ -7,6 +7,7 @@ import {
   HttpApiSecurity,
   OpenApi
 } from "effect/http-api"
+import { GOAL_OPERATION_SCHEMAS } from "@armory/goal-store/schema"
 import { Armed, ArmRequest } from "./Armed.js"
 import { BrowserProviders } from "./BrowserProviders.js"
 import { InvalidGlobals, MethodNotAllowed, MisdirectedRequest, PayloadTooLarge, RouteNotFound, Unauthorized, UnsupportedMediaType } from "./Errors.js"
@@ -59,72 +60,43 @@ export const SkillsGroup = HttpApiGroup.make("skills")
 const goalRead = { query: Goals.GoalSessionQuery, error: [...guarded, ...Goals.GoalsErrors] } as const
 const goalWrite = { query: Goals.GoalSessionQuery, error: [...guardedWithBody, ...Goals.GoalsErrors] } as const
 
+type GoalRoutes = typeof Goals.GOAL_ROUTES
+type GoalOperations = typeof GOAL_OPERATION_SCHEMAS
+type GoalMutationName = { readonly [N in keyof GoalRoutes]: GoalRoutes[N] extends { readonly payload: unknown } ? N : never }[keyof GoalRoutes]
+type GoalReadName = Exclude<keyof GoalRoutes, GoalMutationName>
+
+const postGoal = <const N extends string, const P extends `/${string}`, I extends Schema.Top, O extends Schema.Top>(
+  name: N,
+  path: P,
+  description: string,
+  payload: I,
+  success: O
+) => HttpApiEndpoint.post(name, path, { ...goalWrite, payload, success }).annotate(OpenApi.Description, description)
+
+const getGoal = <const N extends string, const P extends `/${string}`, O extends Schema.Top>(name: N, path: P, description: string, success: O) =>
+  HttpApiEndpoint.get(name, path, { ...goalRead, success }).annotate(OpenApi.Description, description)
+
+type ReadSuccess<N extends GoalReadName> = GoalRoutes[N] extends { readonly success: infer S extends Schema.Top } ? S : GoalOperations[N]["output"]
+
+/** Each goal operation's endpoint, typed by its name: its route's path and input, the store's output. */
+type GoalEndpoint =
+  | { readonly [N in GoalMutationName]: ReturnType<typeof postGoal<N, GoalRoutes[N]["path"], GoalRoutes[N]["payload"], GoalOperations[N]["output"]>> }[GoalMutationName]
+  | { readonly [N in GoalReadName]: ReturnType<typeof getGoal<N, GoalRoutes[N]["path"], ReadSuccess<N>>> }[GoalReadName]
+
+/**
+ * One endpoint per entry of `GOAL_ROUTES`, in its order. The array is built key by key, which
+ * TypeScript cannot type by its keys, so it is asserted here, once, as the endpoints `GoalEndpoint` names.
+ */
+const goalEndpoints = (Object.keys(Goals.GOAL_ROUTES) as ReadonlyArray<keyof GoalRoutes>).map((name) => {
+  const route: Goals.GoalRoute = Goals.GOAL_ROUTES[name]
+  const output: Schema.Top = GOAL_OPERATION_SCHEMAS[name].output
+  return route.payload === undefined
+    ? getGoal(name, route.path, route.description, route.success ?? output)
+    : postGoal(name, route.path, route.description, route.payload, output)
+}) as unknown as readonly [GoalEndpoint, ...ReadonlyArray<GoalEndpoint>]
+
 export const GoalsGroup = HttpApiGroup.make("goals")
-  .add(
-    HttpApiEndpoint.get("status", "/goals/status", { ...goalRead, success: Goals.GoalStatusReport }).annotate(
-      OpenApi.Description,
-      "The session's goal and its completion gate (passed, and everything unmet)."
-    ),
-    HttpApiEndpoint.get("snapshot", "/goals/snapshot", { ...goalRead, success: Goals.GoalSnapshot }).annotate(
-      OpenApi.Description,
-      "The short text a host injects every turn: objective, next unmet criteria, open blockers, gate."
-    ),
-    HttpApiEndpoint.get("sessions", "/goals/sessions", { ...goalRead, success: Schema.Array(Schema.String) }).annotate(
-      OpenApi.Description,
-      "The ids of the separate goal sessions under the server's goals root."
-    ),
-    HttpApiEndpoint.post("set", "/goals/set", { ...goalWrite, payload: Goals.SetInput, success: Goals.Goal }).annotate(
-      OpenApi.Description,
-      "Sets the session's objective (with optional criteria); a different objective than the active one is a 409 ObjectiveConflict."
-    ),
-    HttpApiEndpoint.post("addCriterion", "/goals/criteria", {
-      ...goalWrite,
-      payload: Goals.AddCriterionInput,
-      success: Goals.Criterion
-    }).annotate(OpenApi.Description, "Adds a success criterion to the active goal."),
-    HttpApiEndpoint.post("addEvidence", "/goals/evidence", {
-      ...goalWrite,
-      payload: Goals.AddEvidenceInput,
-      success: Goals.Evidence
-    }).annotate(OpenApi.Description, "Attaches evidence (red, green, scenario, cleanup) to a criterion's current attempt."),
-    HttpApiEndpoint.post("setCriterionStatus", "/goals/criterion-status", {
-      ...goalWrite,
-      payload: Goals.SetCriterionStatusInput,
-      success: Goals.Criterion
-    }).annotate(OpenApi.Description, "Sets a criterion's status; leaving fail or blocked starts a new attempt."),
-    HttpApiEndpoint.post("steer", "/goals/steer", { ...goalWrite, payload: Goals.SteerInput, success: Goals.Steering }).annotate(
-      OpenApi.Description,
-      "Records a steering directive; one that weakens completion is a 422 SteeringRejected (and recorded)."
-    ),
-    HttpApiEndpoint.post("checkpoint", "/goals/checkpoint", {
-      ...goalWrite,
-      payload: Goals.CheckpointInput,
-      success: Goals.Checkpoint
-    }).annotate(OpenApi.Description, "Records a progress checkpoint."),
-    HttpApiEndpoint.post("addBlocker", "/goals/blockers", {
-      ...goalWrite,
-      payload: Goals.AddBlockerInput,
-      success: Goals.Blocker
-    }).annotate(OpenApi.Description, "Opens a review blocker."),
-    HttpApiEndpoint.post("resolveBlocker", "/goals/blockers/resolve", {
-      ...goalWrite,
-      payload: Goals.ResolveBlockerInput,
-      success: Goals.Blocker
-    }).annotate(OpenApi.Description, "Resolves a review blocker by id."),
-    HttpApiEndpoint.post("setGoalStatus", "/goals/status", {
-      ...goalWrite,
-      payload: Goals.SetGoalStatusInput,
-      success: Goals.Goal
-    }).annotate(OpenApi.Description, "Sets the goal status (not complete: completion goes through /goals/complete)."),
-    HttpApiEndpoint.post("complete", "/goals/complete", {
-      ...goalWrite,
-      payload: Goals.CompleteInput,
-      success: Goals.Goal
-    }).annotate(
-      OpenApi.Description,
-      "Completes the goal; refused with a 409 GateRefused listing everything unmet until the evidence gate passes."
-    )
-  )
+  .add(...goalEndpoints)
   .middleware(Authorization)
   .annotate(
     OpenApi.Description,

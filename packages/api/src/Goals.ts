@@ -1,9 +1,9 @@
+import * as Store from "@armory/goal-store/schema"
 import { Schema } from "effect"
 
 /**
- * The `goals` group's schemas: `@armory/goal-store`'s inputs, records and refusals, mirrored like
- * `Armed`. Inputs say exactly what the store accepts (the server's tests check both ways); records
- * and refusals are what the store answers.
+ * The `goals` group's schemas: `@armory/goal-store`'s own records, inputs and refusals (its
+ * schema-only `/schema` entry), given the names and statuses they go by in the contract.
  *
  * Statuses, chosen so that every refusal is a typed response a client can act on:
  * - 409 Conflict — the request clashes with the goal's state: `GateRefused` (with `unmet`),
@@ -21,197 +21,68 @@ import { Schema } from "effect"
  * server keeps its files.
  */
 
-export const QaChannel = Schema.Literals(["http", "tmux", "browser", "computer", "cli"])
-export const CriterionStatus = Schema.Literals(["pending", "in_progress", "pass", "fail", "blocked", "needs_user_decision"])
-export const GoalStatus = Schema.Literals(["active", "review_blocked", "needs_user_decision", "blocked", "complete"])
-export const SettableGoalStatus = Schema.Literals(["active", "review_blocked", "needs_user_decision", "blocked"])
-export const EvidenceKind = Schema.Literals(["red", "green", "scenario", "cleanup", "note"])
-export const SteeringKind = Schema.Literals(["add_criterion", "redirect", "narrow_scope", "reprioritize", "annotate"])
+export {
+  Blocker,
+  Checkpoint,
+  Criterion,
+  CriterionStatus,
+  Evidence,
+  EvidenceKind,
+  Goal,
+  GoalStatus,
+  GoalStatusReport,
+  QaChannel,
+  SafeId,
+  SettableGoalStatus,
+  Steering,
+  SteeringKind,
+  Unmet
+} from "@armory/goal-store/schema"
 
-export const SafeId = Schema.String.check(
-  Schema.isPattern(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, {
-    description: "an id of 1-64 letters, digits, '-' or '_', starting with a letter or digit"
-  })
-)
+const inputs = Store.GOAL_OPERATION_SCHEMAS
 
-const Text = Schema.String.check(Schema.isPattern(/\S/, { description: "a non-blank text" }))
-const Attempt = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))
+export const SetInput = inputs.set.input.annotate({ identifier: "GoalSetInput" })
+export const AddCriterionInput = inputs.addCriterion.input.annotate({ identifier: "GoalAddCriterionInput" })
+export const AddEvidenceInput = inputs.addEvidence.input.annotate({ identifier: "GoalAddEvidenceInput" })
+export const SetCriterionStatusInput = inputs.setCriterionStatus.input.annotate({ identifier: "GoalSetCriterionStatusInput" })
+export const SteerInput = inputs.steer.input.annotate({ identifier: "GoalSteerInput" })
+export const CheckpointInput = inputs.checkpoint.input.annotate({ identifier: "GoalCheckpointInput" })
+export const AddBlockerInput = inputs.addBlocker.input.annotate({ identifier: "GoalAddBlockerInput" })
+export const ResolveBlockerInput = inputs.resolveBlocker.input.annotate({ identifier: "GoalResolveBlockerInput" })
+export const SetGoalStatusInput = inputs.setGoalStatus.input.annotate({ identifier: "GoalSetStatusInput" })
+export const CompleteInput = inputs.complete.input.annotate({ identifier: "GoalCompleteInput" })
 
-const CriterionSpec = Schema.Struct({ scenario: Text, qaChannel: QaChannel, testRef: Text })
+export class GateRefused extends Schema.TaggedError<GateRefused>()("GateRefused", Store.GateRefused.fields, { httpApiStatus: 409 }) {}
 
-const force = {
-  force: Schema.optionalKey(
-    Schema.Boolean.annotate({
-      description:
-        "Operator only: change a goal that is already complete (recorded with the operator's name). Never opens the gate; refused with ForceNotAllowed by a store opened without an operator."
-    })
-  )
-}
+export class ObjectiveConflict extends Schema.TaggedError<ObjectiveConflict>()("ObjectiveConflict", Store.ObjectiveConflict.fields, {
+  httpApiStatus: 409
+}) {}
 
-export const Evidence = Schema.Struct({
-  id: SafeId,
-  criterionId: SafeId,
-  kind: EvidenceKind,
-  ref: Text,
-  detail: Schema.optionalKey(Schema.String),
-  attempt: Attempt,
-  at: Schema.String
-}).annotate({ identifier: "Evidence" })
+export class GoalAlreadyComplete extends Schema.TaggedError<GoalAlreadyComplete>()("GoalAlreadyComplete", Store.GoalAlreadyComplete.fields, {
+  httpApiStatus: 409
+}) {}
 
-export const Criterion = Schema.Struct({
-  id: SafeId,
-  scenario: Text,
-  qaChannel: QaChannel,
-  testRef: Text,
-  status: CriterionStatus,
-  attempt: Attempt,
-  evidence: Schema.Array(Evidence)
-}).annotate({ identifier: "Criterion" })
+export class MalformedState extends Schema.TaggedError<MalformedState>()("MalformedState", Store.MalformedState.fields, { httpApiStatus: 409 }) {}
 
-export const Checkpoint = Schema.Struct({
-  id: SafeId,
-  summary: Text,
-  activeCriterion: Schema.optionalKey(SafeId),
-  at: Schema.String
-}).annotate({ identifier: "Checkpoint" })
+export class ForceNotAllowed extends Schema.TaggedError<ForceNotAllowed>()("ForceNotAllowed", Store.ForceNotAllowed.fields, { httpApiStatus: 403 }) {}
 
-export const Steering = Schema.Struct({
-  id: SafeId,
-  kind: SteeringKind,
-  directive: Text,
-  evidence: Text,
-  rationale: Text,
-  criterionId: Schema.optionalKey(SafeId),
-  at: Schema.String
-}).annotate({ identifier: "Steering" })
+export class SteeringRejected extends Schema.TaggedError<SteeringRejected>()("SteeringRejected", Store.SteeringRejected.fields, {
+  httpApiStatus: 422
+}) {}
 
-export const Blocker = Schema.Struct({
-  id: SafeId,
-  detail: Text,
-  status: Schema.Literals(["open", "resolved"]),
-  openedAt: Schema.String,
-  resolvedAt: Schema.optionalKey(Schema.String)
-}).annotate({ identifier: "Blocker" })
+export class UnknownCriterion extends Schema.TaggedError<UnknownCriterion>()("UnknownCriterion", Store.UnknownCriterion.fields, {
+  httpApiStatus: 404
+}) {}
 
-export const Goal = Schema.Struct({
-  id: SafeId,
-  objective: Text,
-  status: GoalStatus,
-  criteria: Schema.Array(Criterion),
-  checkpoints: Schema.Array(Checkpoint),
-  steering: Schema.Array(Steering),
-  reviewBlockers: Schema.Array(Blocker),
-  createdAt: Schema.String,
-  updatedAt: Schema.String,
-  completedAt: Schema.optionalKey(Schema.String)
-}).annotate({ identifier: "Goal" })
+export class UnknownBlocker extends Schema.TaggedError<UnknownBlocker>()("UnknownBlocker", Store.UnknownBlocker.fields, { httpApiStatus: 404 }) {}
 
-/** One reason the completion gate is closed. */
-export const Unmet = Schema.Union([
-  Schema.Struct({
-    kind: Schema.Literal("criterion"),
-    criterionId: Schema.String,
-    scenario: Schema.String,
-    status: CriterionStatus,
-    attempt: Schema.Number,
-    owes: Schema.Array(Schema.Literals(["pass", "green", "scenario"]))
-  }),
-  Schema.Struct({ kind: Schema.Literal("blocker"), blockerId: Schema.String, detail: Schema.String }),
-  Schema.Struct({ kind: Schema.Literal("goal"), status: GoalStatus, reason: Schema.String })
-]).annotate({ identifier: "Unmet" })
+export class NoActiveGoal extends Schema.TaggedError<NoActiveGoal>()("NoActiveGoal", Store.NoActiveGoal.fields, { httpApiStatus: 404 }) {}
 
-export const GoalStatusReport = Schema.Struct({
-  goal: Schema.NullOr(Goal),
-  gate: Schema.Struct({ passed: Schema.Boolean, unmet: Schema.Array(Unmet) })
-}).annotate({ identifier: "GoalStatusReport" })
+export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInput", Store.InvalidInput.fields, { httpApiStatus: 422 }) {}
 
-export const SetInput = Schema.Struct({ objective: Text, criteria: Schema.optionalKey(Schema.Array(CriterionSpec)) }).annotate({
-  identifier: "GoalSetInput"
-})
-export const AddCriterionInput = Schema.Struct({ scenario: Text, qaChannel: QaChannel, testRef: Text, ...force }).annotate({
-  identifier: "GoalAddCriterionInput"
-})
-export const AddEvidenceInput = Schema.Struct({
-  criterionId: SafeId,
-  kind: EvidenceKind,
-  ref: Text,
-  detail: Schema.optionalKey(Schema.String),
-  ...force
-}).annotate({ identifier: "GoalAddEvidenceInput" })
-export const SetCriterionStatusInput = Schema.Struct({ criterionId: SafeId, status: CriterionStatus, ...force }).annotate({
-  identifier: "GoalSetCriterionStatusInput"
-})
-export const SteerInput = Schema.Struct({
-  directive: Schema.String,
-  kind: SteeringKind,
-  evidence: Schema.String,
-  rationale: Schema.String,
-  criterion: Schema.optionalKey(CriterionSpec),
-  ...force
-}).annotate({ identifier: "GoalSteerInput" })
-export const CheckpointInput = Schema.Struct({ summary: Text, activeCriterion: Schema.optionalKey(SafeId), ...force }).annotate({
-  identifier: "GoalCheckpointInput"
-})
-export const AddBlockerInput = Schema.Struct({ detail: Text, ...force }).annotate({ identifier: "GoalAddBlockerInput" })
-export const ResolveBlockerInput = Schema.Struct({ blockerId: SafeId, ...force }).annotate({ identifier: "GoalResolveBlockerInput" })
-export const SetGoalStatusInput = Schema.Struct({ status: SettableGoalStatus, ...force }).annotate({ identifier: "GoalSetStatusInput" })
-export const CompleteInput = Schema.Struct({ ...force }).annotate({ identifier: "GoalCompleteInput" })
+export class LockUnavailable extends Schema.TaggedError<LockUnavailable>()("LockUnavailable", Store.LockUnavailable.fields, { httpApiStatus: 503 }) {}
 
-export class GateRefused extends Schema.TaggedError<GateRefused>()(
-  "GateRefused",
-  { unmet: Schema.Array(Unmet) },
-  { httpApiStatus: 409 }
-) {}
-
-export class ObjectiveConflict extends Schema.TaggedError<ObjectiveConflict>()(
-  "ObjectiveConflict",
-  { current: Schema.String, requested: Schema.String },
-  { httpApiStatus: 409 }
-) {}
-
-export class GoalAlreadyComplete extends Schema.TaggedError<GoalAlreadyComplete>()(
-  "GoalAlreadyComplete",
-  { goalId: Schema.String },
-  { httpApiStatus: 409 }
-) {}
-
-export class MalformedState extends Schema.TaggedError<MalformedState>()(
-  "MalformedState",
-  { file: Schema.String, line: Schema.optionalKey(Schema.Number), reason: Schema.String },
-  { httpApiStatus: 409 }
-) {}
-
-export class ForceNotAllowed extends Schema.TaggedError<ForceNotAllowed>()("ForceNotAllowed", { goalId: Schema.String }, { httpApiStatus: 403 }) {}
-
-export class SteeringRejected extends Schema.TaggedError<SteeringRejected>()(
-  "SteeringRejected",
-  { reason: Schema.String, recorded: Schema.Boolean },
-  { httpApiStatus: 422 }
-) {}
-
-export class UnknownCriterion extends Schema.TaggedError<UnknownCriterion>()(
-  "UnknownCriterion",
-  { criterionId: Schema.String },
-  { httpApiStatus: 404 }
-) {}
-
-export class UnknownBlocker extends Schema.TaggedError<UnknownBlocker>()("UnknownBlocker", { blockerId: Schema.String }, { httpApiStatus: 404 }) {}
-
-export class NoActiveGoal extends Schema.TaggedError<NoActiveGoal>()("NoActiveGoal", { sessionId: Schema.String }, { httpApiStatus: 404 }) {}
-
-export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInput", { reason: Schema.String }, { httpApiStatus: 422 }) {}
-
-export class LockUnavailable extends Schema.TaggedError<LockUnavailable>()(
-  "LockUnavailable",
-  { lock: Schema.String, reason: Schema.String },
-  { httpApiStatus: 503 }
-) {}
-
-export class StorageFailure extends Schema.TaggedError<StorageFailure>()(
-  "StorageFailure",
-  { operation: Schema.String, file: Schema.String, reason: Schema.String, committed: Schema.Boolean },
-  { httpApiStatus: 500 }
-) {}
+export class StorageFailure extends Schema.TaggedError<StorageFailure>()("StorageFailure", Store.StorageFailure.fields, { httpApiStatus: 500 }) {}
 
 /** Every refusal of the goal store, by tag: what the server maps the store's errors onto. */
 export const GoalsErrorsByTag = {
@@ -227,13 +98,83 @@ export const GoalsErrorsByTag = {
   InvalidInput,
   LockUnavailable,
   StorageFailure
-} as const
+} as const satisfies { readonly [Tag in Store.GoalStoreError["_tag"]]: unknown }
 
 export const GoalsErrors = Object.values(GoalsErrorsByTag)
 
 export type GoalsError = InstanceType<(typeof GoalsErrorsByTag)[keyof typeof GoalsErrorsByTag]>
 
-export const GoalSessionQuery = { sessionId: Schema.optionalKey(SafeId) }
+export const GoalSessionQuery = { sessionId: Schema.optionalKey(Store.SafeId) }
 
 /** `GET /goals/snapshot`: the text a host injects every turn, in a JSON object. */
 export const GoalSnapshot = Schema.Struct({ snapshot: Schema.String }).annotate({ identifier: "GoalSnapshot" })
+
+type Operations = Store.GoalOperationSchemas
+type OperationName = keyof Operations
+type MutationName = { readonly [N in OperationName]: Operations[N] extends { readonly kind: "mutation" } ? N : never }[OperationName]
+type ReadName = Exclude<OperationName, MutationName>
+
+/**
+ * How a goal operation is served: a mutation as `POST path` taking `payload` (the store's input, under
+ * the name it goes by in the document), a read as `GET path` answering the store's output or, when
+ * given, `success`.
+ */
+export interface GoalRoute {
+  readonly path: `/${string}`
+  readonly description: string
+  readonly payload?: Schema.Top
+  readonly success?: Schema.Top
+}
+
+interface GoalMutationRoute<N extends MutationName> extends GoalRoute {
+  readonly payload: Operations[N]["input"]
+}
+
+/**
+ * The route of every goal operation, in the order the document lists them; the store's
+ * `GOAL_OPERATION_SCHEMAS` gives each its input and output, and an operation without a route here
+ * does not compile.
+ */
+export const GOAL_ROUTES = {
+  status: { path: "/goals/status", description: "The session's goal and its completion gate (passed, and everything unmet)." },
+  snapshot: {
+    path: "/goals/snapshot",
+    description: "The short text a host injects every turn: objective, next unmet criteria, open blockers, gate.",
+    success: GoalSnapshot
+  },
+  sessions: { path: "/goals/sessions", description: "The ids of the separate goal sessions under the server's goals root." },
+  set: {
+    path: "/goals/set",
+    description: "Sets the session's objective (with optional criteria); a different objective than the active one is a 409 ObjectiveConflict.",
+    payload: SetInput
+  },
+  addCriterion: { path: "/goals/criteria", description: "Adds a success criterion to the active goal.", payload: AddCriterionInput },
+  addEvidence: {
+    path: "/goals/evidence",
+    description: "Attaches evidence (red, green, scenario, cleanup) to a criterion's current attempt.",
+    payload: AddEvidenceInput
+  },
+  setCriterionStatus: {
+    path: "/goals/criterion-status",
+    description: "Sets a criterion's status; leaving fail or blocked starts a new attempt.",
+    payload: SetCriterionStatusInput
+  },
+  steer: {
+    path: "/goals/steer",
+    description: "Records a steering directive; one that weakens completion is a 422 SteeringRejected (and recorded).",
+    payload: SteerInput
+  },
+  checkpoint: { path: "/goals/checkpoint", description: "Records a progress checkpoint.", payload: CheckpointInput },
+  addBlocker: { path: "/goals/blockers", description: "Opens a review blocker.", payload: AddBlockerInput },
+  resolveBlocker: { path: "/goals/blockers/resolve", description: "Resolves a review blocker by id.", payload: ResolveBlockerInput },
+  setGoalStatus: {
+    path: "/goals/status",
+    description: "Sets the goal status (not complete: completion goes through /goals/complete).",
+    payload: SetGoalStatusInput
+  },
+  complete: {
+    path: "/goals/complete",
+    description: "Completes the goal; refused with a 409 GateRefused listing everything unmet until the evidence gate passes.",
+    payload: CompleteInput
+  }
+} as const satisfies { readonly [N in MutationName]: GoalMutationRoute<N> } & { readonly [N in ReadName]: GoalRoute & { readonly payload?: never } }

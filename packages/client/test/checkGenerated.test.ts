@@ -10,8 +10,8 @@ const workspace = join(packageDir, "..", "..")
 /**
  * A git repository holding a copy of this package (its sources and committed artifacts) beside the
  * shared tooling, with the installed dependencies linked in — except the contract, `@armory/api`,
- * whose build is copied so that a test can change it: `check:generated` runs there exactly as it
- * does in the workspace.
+ * whose build is copied (beside its own dependencies) so that a test can change it: `check:generated`
+ * runs there exactly as it does in the workspace.
  */
 const copyOfPackage = () => {
   const root = mkdtempSync(join(tmpdir(), "armory-client-generated-"))
@@ -30,6 +30,8 @@ const copyOfPackage = () => {
   }
   const contract = realpathSync(join(installed, "@armory", "api"))
   for (const entry of ["package.json", "dist"]) cpSync(join(contract, entry), join(linked, "@armory", "api", entry), { recursive: true })
+  // The copied build resolves what it imports (the goal store's Schemas) from the contract's own dependencies.
+  symlinkSync(join(contract, "node_modules"), join(linked, "@armory", "api", "node_modules"))
   symlinkSync(join(workspace, "tooling"), join(root, "tooling"))
   writeFileSync(join(root, ".gitignore"), "node_modules\ntooling\n")
   const git = (...args: Array<string>) => execFileSync("git", args, { cwd: root, encoding: "utf8" })

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { CriterionStatus, type Goal, GoalStatus } from "./Goal.js"
+import { CriterionStatus, Goal, GoalStatus } from "./Goal.js"
 
 /** What a criterion still owes before it can count as met. */
 export const Owed = Schema.Literals(["pass", "green", "scenario"])
@@ -17,11 +17,15 @@ export const Unmet = Schema.Union([
   }),
   Schema.Struct({ kind: Schema.Literal("blocker"), blockerId: Schema.String, detail: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("goal"), status: GoalStatus, reason: Schema.String })
-])
+]).annotate({ identifier: "Unmet" })
 export type Unmet = typeof Unmet.Type
 
 export const GateStatus = Schema.Struct({ passed: Schema.Boolean, unmet: Schema.Array(Unmet) })
 export type GateStatus = typeof GateStatus.Type
+
+/** What `status` answers: the goal (or none yet) and the gate over it. */
+export const GoalStatusReport = Schema.Struct({ goal: Schema.NullOr(Goal), gate: GateStatus }).annotate({ identifier: "GoalStatusReport" })
+export type GoalStatusReport = typeof GoalStatusReport.Type
 
 /** A goal in one of these is stalled: no progress is expected until something outside the loop changes. */
 export const STALLED_STATUSES: ReadonlyArray<GoalStatus> = ["review_blocked", "blocked", "needs_user_decision"]

@@ -55,7 +55,7 @@ export const Evidence = Schema.Struct({
   /** The criterion attempt this evidence belongs to; only current-attempt evidence counts for the gate. */
   attempt: Attempt,
   at: Schema.String
-})
+}).annotate({ identifier: "Evidence" })
 export type Evidence = typeof Evidence.Type
 
 export const Criterion = Schema.Struct({
@@ -66,7 +66,7 @@ export const Criterion = Schema.Struct({
   status: CriterionStatus,
   attempt: Attempt,
   evidence: Schema.Array(Evidence)
-})
+}).annotate({ identifier: "Criterion" })
 export type Criterion = typeof Criterion.Type
 
 export const Checkpoint = Schema.Struct({
@@ -74,7 +74,7 @@ export const Checkpoint = Schema.Struct({
   summary: Text,
   activeCriterion: Schema.optionalKey(SafeId),
   at: Schema.String
-})
+}).annotate({ identifier: "Checkpoint" })
 export type Checkpoint = typeof Checkpoint.Type
 
 export const Steering = Schema.Struct({
@@ -86,7 +86,7 @@ export const Steering = Schema.Struct({
   /** The criterion an `add_criterion` directive added. */
   criterionId: Schema.optionalKey(SafeId),
   at: Schema.String
-})
+}).annotate({ identifier: "Steering" })
 export type Steering = typeof Steering.Type
 
 export const Blocker = Schema.Struct({
@@ -95,7 +95,7 @@ export const Blocker = Schema.Struct({
   status: Schema.Literals(["open", "resolved"]),
   openedAt: Schema.String,
   resolvedAt: Schema.optionalKey(Schema.String)
-})
+}).annotate({ identifier: "Blocker" })
 export type Blocker = typeof Blocker.Type
 
 export const Goal = Schema.Struct({
@@ -109,7 +109,7 @@ export const Goal = Schema.Struct({
   createdAt: Schema.String,
   updatedAt: Schema.String,
   completedAt: Schema.optionalKey(Schema.String)
-})
+}).annotate({ identifier: "Goal" })
 export type Goal = typeof Goal.Type
 
 /** The next number of each id series; ids are allocated under the lock from these and never reused. */

@@ -1,17 +1,7 @@
-import { Schema } from "effect"
-import {
-  AddBlockerInput,
-  AddCriterionInput,
-  AddEvidenceInput,
-  CheckpointInput,
-  CompleteInput,
-  ResolveBlockerInput,
-  SetCriterionStatusInput,
-  SetGoalStatusInput,
-  SetInput,
-  SteerInput,
-  withoutForce
-} from "./GoalInputs.js"
+import type { Schema } from "effect"
+import type { GoalState } from "./Goal.js"
+import { withoutForce } from "./GoalInputs.js"
+import { GOAL_OPERATION_SCHEMAS, type GoalMutationSchemas, type GoalReadSchemas } from "./GoalOperationSchemas.js"
 import {
   type DecideContext,
   decideAddBlocker,
@@ -24,10 +14,8 @@ import {
   decideSetGoalStatus,
   decideSet,
   decideSteer,
-  type Decision,
-  GoalStatusReport
+  type Decision
 } from "./GoalRules.js"
-import { Blocker, Checkpoint, Criterion, Evidence, Goal, type GoalState, Steering } from "./Goal.js"
 import type { LedgerEventKind } from "./LedgerEvent.js"
 
 /**
@@ -47,117 +35,39 @@ export interface GoalMutation<Input extends Schema.Top, ModelInput extends Schem
 }
 
 /** A goal operation that only reads: it takes no input. */
-export interface GoalRead<A> {
-  readonly kind: "read"
-  readonly description: string
-  readonly output: Schema.Codec<A, unknown>
-}
+export type GoalRead<A> = GoalReadSchemas<A>
 
-const mutation = <Fields extends Schema.Struct.Fields, A>(spec: {
-  readonly description: string
-  readonly input: Schema.Struct<Fields>
-  readonly output: Schema.Codec<A, unknown>
-  readonly decide: (state: GoalState, context: DecideContext, input: Schema.Struct<Fields>["Type"]) => Decision<A>
-  readonly records: ReadonlyArray<LedgerEventKind>
-}): GoalMutation<Schema.Struct<Fields>, Schema.Struct<Omit<Fields, "force">>, A> => ({
-  kind: "mutation",
-  description: spec.description,
-  input: spec.input,
-  modelInput: withoutForce(spec.input),
-  output: spec.output,
-  decide: spec.decide,
-  records: spec.records
+const withDecision = <Fields extends Schema.Struct.Fields, A>(
+  schemas: GoalMutationSchemas<Fields, A>,
+  decide: (state: GoalState, context: DecideContext, input: Schema.Struct<Fields>["Type"]) => Decision<A>,
+  records: ReadonlyArray<LedgerEventKind>
+): GoalMutation<Schema.Struct<Fields>, Schema.Struct<Omit<Fields, "force">>, A> => ({
+  ...schemas,
+  modelInput: withoutForce(schemas.input),
+  decide,
+  records
 })
-
-const read = <A>(description: string, output: Schema.Codec<A, unknown>): GoalRead<A> => ({ kind: "read", description, output })
 
 /**
  * Every goal operation, once: the Effect service, the Promise client, the model-facing tools, the
  * ledger replay and the surfaces over them are derived from this table, so adding an operation is
- * one entry here (and its `decide` in the domain). The descriptions are what a model reads.
+ * one entry in `GOAL_OPERATION_SCHEMAS` and its decision here (and its `decide` in the domain).
  */
 export const GOAL_OPERATIONS = {
-  set: mutation({
-    description:
-      "Set the session's objective with optional success criteria ({ scenario, qaChannel, testRef }). A session has one objective; a different one is refused with ObjectiveConflict — add criteria instead — and once the goal is complete with GoalAlreadyComplete: new work goes in a new session.",
-    input: SetInput,
-    output: Goal,
-    decide: decideSet,
-    records: ["goal_created"]
-  }),
-  addCriterion: mutation({
-    description:
-      "Add a success criterion: the scenario to verify, its QA channel (http, tmux, browser, computer, cli) and the test that proves it.",
-    input: AddCriterionInput,
-    output: Criterion,
-    decide: decideAddCriterion,
-    records: ["criterion_added"]
-  }),
-  addEvidence: mutation({
-    description:
-      "Attach evidence (red, green, scenario, cleanup or note) to a criterion's current attempt. Completion needs green and scenario evidence from the current attempt; a note never counts.",
-    input: AddEvidenceInput,
-    output: Evidence,
-    decide: decideAddEvidence,
-    records: ["evidence_added"]
-  }),
-  setCriterionStatus: mutation({
-    description:
-      "Set a criterion's status (pending, in_progress, pass, fail, blocked, needs_user_decision). Leaving fail or blocked for in_progress or pending starts a new attempt.",
-    input: SetCriterionStatusInput,
-    output: Criterion,
-    decide: decideSetCriterionStatus,
-    records: ["criterion_status", "criterion_retry"]
-  }),
-  steer: mutation({
-    description:
-      "Record a steering directive (add_criterion, redirect, narrow_scope, reprioritize, annotate) with its evidence and rationale. Steering can add work or change priorities, never lower the bar: a directive that weakens completion is refused with SteeringRejected, and every refusal is recorded.",
-    input: SteerInput,
-    output: Steering,
-    decide: decideSteer,
-    records: ["steer", "steering_rejected"]
-  }),
-  checkpoint: mutation({
-    description: "Record a progress checkpoint, optionally naming the criterion being worked on.",
-    input: CheckpointInput,
-    output: Checkpoint,
-    decide: decideCheckpoint,
-    records: ["checkpoint"]
-  }),
-  addBlocker: mutation({
-    description: "Open a review blocker; the goal is review_blocked until every blocker is resolved.",
-    input: AddBlockerInput,
-    output: Blocker,
-    decide: decideAddBlocker,
-    records: ["review_blocker"]
-  }),
-  resolveBlocker: mutation({
-    description: "Resolve a review blocker by id.",
-    input: ResolveBlockerInput,
-    output: Blocker,
-    decide: decideResolveBlocker,
-    records: ["review_blocker_resolved"]
-  }),
-  setGoalStatus: mutation({
-    description:
-      "Set the goal status (active, review_blocked, needs_user_decision, blocked); a goal that is not active is stalled, and while a review blocker is open it reads review_blocked. Completion goes through complete.",
-    input: SetGoalStatusInput,
-    output: Goal,
-    decide: decideSetGoalStatus,
-    records: ["goal_status"]
-  }),
-  complete: mutation({
-    description:
-      "Complete the goal. Refused with GateRefused { unmet } until every criterion passes with current green and scenario evidence, no blocker is open and the goal is not stalled; nothing but evidence opens the gate.",
-    input: CompleteInput,
-    output: Goal,
-    decide: decideComplete,
-    records: ["goal_completed"]
-  }),
-  status: read("The goal and its completion gate (passed, and everything unmet).", GoalStatusReport),
-  sessions: read("The ids of the separate goal sessions under this root.", Schema.Array(Schema.String)),
-  snapshot: read("The short goal summary a host injects each turn (empty when no goal is open).", Schema.String)
-}
+  set: withDecision(GOAL_OPERATION_SCHEMAS.set, decideSet, ["goal_created"]),
+  addCriterion: withDecision(GOAL_OPERATION_SCHEMAS.addCriterion, decideAddCriterion, ["criterion_added"]),
+  addEvidence: withDecision(GOAL_OPERATION_SCHEMAS.addEvidence, decideAddEvidence, ["evidence_added"]),
+  setCriterionStatus: withDecision(GOAL_OPERATION_SCHEMAS.setCriterionStatus, decideSetCriterionStatus, ["criterion_status", "criterion_retry"]),
+  steer: withDecision(GOAL_OPERATION_SCHEMAS.steer, decideSteer, ["steer", "steering_rejected"]),
+  checkpoint: withDecision(GOAL_OPERATION_SCHEMAS.checkpoint, decideCheckpoint, ["checkpoint"]),
+  addBlocker: withDecision(GOAL_OPERATION_SCHEMAS.addBlocker, decideAddBlocker, ["review_blocker"]),
+  resolveBlocker: withDecision(GOAL_OPERATION_SCHEMAS.resolveBlocker, decideResolveBlocker, ["review_blocker_resolved"]),
+  setGoalStatus: withDecision(GOAL_OPERATION_SCHEMAS.setGoalStatus, decideSetGoalStatus, ["goal_status"]),
+  complete: withDecision(GOAL_OPERATION_SCHEMAS.complete, decideComplete, ["goal_completed"]),
+  status: GOAL_OPERATION_SCHEMAS.status,
+  sessions: GOAL_OPERATION_SCHEMAS.sessions,
+  snapshot: GOAL_OPERATION_SCHEMAS.snapshot
+} satisfies { readonly [N in keyof typeof GOAL_OPERATION_SCHEMAS]: unknown }
 
 export type GoalOperations = typeof GOAL_OPERATIONS
 export type GoalOperationName = keyof GoalOperations

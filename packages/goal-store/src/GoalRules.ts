@@ -1,4 +1,4 @@
-import { Result, Schema } from "effect"
+import { Result } from "effect"
 import type {
   AddBlockerInput,
   AddCriterionInput,
@@ -22,7 +22,7 @@ import {
   UnknownBlocker,
   UnknownCriterion
 } from "./Errors.js"
-import { evaluateGate, GateStatus } from "./Gate.js"
+import { evaluateGate, type GoalStatusReport } from "./Gate.js"
 import {
   type Blocker,
   type Checkpoint,
@@ -31,7 +31,7 @@ import {
   type CriterionStatus,
   emptyState,
   type Evidence,
-  Goal,
+  type Goal,
   type GoalState,
   type IdCounters,
   type Steering
@@ -410,10 +410,6 @@ export const decideComplete = (state: GoalState, context: DecideContext, input: 
       return commit(state, context, { kind: "goal_completed", ...forced, unmet: [] }, goalOf)
     }
   })
-
-/** What `status` answers: the goal (or none yet) and the gate over it. */
-export const GoalStatusReport = Schema.Struct({ goal: Schema.NullOr(Goal), gate: GateStatus })
-export type GoalStatusReport = typeof GoalStatusReport.Type
 
 export const statusOf = (state: GoalState): GoalStatusReport => ({
   goal: state.goal,

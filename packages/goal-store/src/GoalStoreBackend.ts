@@ -1,5 +1,6 @@
 import { Clock, Effect, Result, Schema } from "effect"
-import { type DecideContext, type Decision, deriveStatus, type GoalStatusReport, statusOf } from "./GoalRules.js"
+import type { GoalStatusReport } from "./Gate.js"
+import { type DecideContext, type Decision, deriveStatus, statusOf } from "./GoalRules.js"
 import { type GoalStoreError, InvalidInput, type StorageFailure } from "./Errors.js"
 import type { GoalState } from "./Goal.js"
 import { GOAL_OPERATION_NAMES, type GoalMutationName, type InputOf, isMutationName, mutationOf, type OutputOf } from "./GoalOperations.js"

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { GoalStatusReport } from "./GoalRules.js"
+import type { GoalStatusReport } from "./Gate.js"
 import type { GoalMutationName, OutputOf } from "./GoalOperations.js"
 import { type GoalStoreShape, type MutationMethod, mutationMethods, runMutation } from "./GoalStoreBackend.js"
 

@@ -1,4 +1,4 @@
-import type { GoalStatusReport } from "./GoalRules.js"
+import type { GoalStatusReport } from "./Gate.js"
 import { type Owed, STALLED_STATUSES, type Unmet } from "./Gate.js"
 
 /** How many unmet criteria the turn snapshot lists before summarising the rest. */

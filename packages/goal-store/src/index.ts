@@ -47,8 +47,7 @@ export {
   SteeringKind,
   Text
 } from "./Goal.js"
-export { GoalStatusReport } from "./GoalRules.js"
-export { GateStatus, Owed, STALLED_STATUSES, Unmet } from "./Gate.js"
+export { GateStatus, GoalStatusReport, Owed, STALLED_STATUSES, Unmet } from "./Gate.js"
 export {
   type DomainError,
   ForceNotAllowed,

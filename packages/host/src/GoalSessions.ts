@@ -15,6 +15,7 @@ import type { GoalBacking } from "./GoalStores.js"
 export type { GoalMutationName, GoalOperationName, GoalStoreError, GoalStoreShape, InputOf, OutputOf } from "@armory/goal-store"
 export { runMutation } from "@armory/goal-store"
 export { isMutationName } from "@armory/goal-store"
+export { mutationMethods } from "@armory/goal-store/backend"
 
 /** How many sessions a host keeps open at once by default; the least recently used idle one closes first. */
 export const DEFAULT_MAX_OPEN_SESSIONS = 64

@@ -8,6 +8,7 @@ export {
   type GoalStoreShape,
   type InputOf,
   isMutationName,
+  mutationMethods,
   makeGoalSessions,
   type OutputOf,
   runMutation

@@ -7,6 +7,8 @@ import {
   Host,
   type HostShape,
   type InputOf,
+  type OutputOf,
+  mutationMethods,
   probe,
   probeProviders,
   runMutation,
@@ -88,6 +90,14 @@ const skillsLayer = HttpApiBuilder.group(Api, "skills", (handlers) =>
   })
 )
 
+/** The route of a goal mutation: the session in its query, the store's input as its body. */
+type MutationHandler<N extends GoalMutationName> = (request: {
+  readonly query: { readonly sessionId?: string | undefined }
+  readonly payload: InputOf<N>
+}) => Effect.Effect<OutputOf<N>, Goals.GoalsError>
+
+type MutationHandlers = { readonly [N in GoalMutationName]: MutationHandler<N> }
+
 /**
  * The `goals` routes are the operator surface: they use the host's operator sessions, each opened
  * once and kept (the per-session file lock, not this process, serialises writers, so requests, the
@@ -104,8 +114,8 @@ const goalsLayer = HttpApiBuilder.group(Api, "goals", (handlers) =>
       <A>(operation: (store: GoalStoreShape) => Effect.Effect<A, GoalStoreError>) =>
         sessions.use(sessionId, operation).pipe(Effect.mapError((error) => apiGoalError(sessions.root, error)))
     const mutate =
-      <N extends GoalMutationName>(name: N) =>
-      ({ query, payload }: { readonly query: { readonly sessionId?: string | undefined }; readonly payload: InputOf<N> }) => {
+      <N extends GoalMutationName>(name: N): MutationHandler<N> =>
+      ({ query, payload }) => {
         const applied = run(query.sessionId)((store) => runMutation(store, name, payload))
         const forced = (payload as { readonly force?: boolean | undefined }).force === true
         return forced
@@ -121,20 +131,14 @@ const goalsLayer = HttpApiBuilder.group(Api, "goals", (handlers) =>
             )
           : applied
       }
-    return handlers
-      .handle("status", ({ query }) => Effect.map(run(query.sessionId)((store) => store.status()), (report) => renderStatus(report.goal, report)))
-      .handle("snapshot", ({ query }) => run(query.sessionId)((store) => Effect.map(store.snapshot(), (snapshot) => ({ snapshot }))))
-      .handle("sessions", ({ query }) => run(query.sessionId)((store) => store.sessions()))
-      .handle("set", mutate("set"))
-      .handle("addCriterion", mutate("addCriterion"))
-      .handle("addEvidence", mutate("addEvidence"))
-      .handle("setCriterionStatus", mutate("setCriterionStatus"))
-      .handle("steer", mutate("steer"))
-      .handle("checkpoint", mutate("checkpoint"))
-      .handle("addBlocker", mutate("addBlocker"))
-      .handle("resolveBlocker", mutate("resolveBlocker"))
-      .handle("setGoalStatus", mutate("setGoalStatus"))
-      .handle("complete", mutate("complete"))
+    // TypeScript cannot follow a generic name to its own entry of `MutationHandlers`, so each handler is asserted to it here.
+    const mutations = mutationMethods<MutationHandlers>(<N extends GoalMutationName>(name: N) => mutate(name) as MutationHandlers[N])
+    return handlers.handleAll({
+      ...mutations,
+      status: ({ query }) => Effect.map(run(query.sessionId)((store) => store.status()), (report) => renderStatus(report.goal, report)),
+      snapshot: ({ query }) => run(query.sessionId)((store) => Effect.map(store.snapshot(), (snapshot) => ({ snapshot }))),
+      sessions: ({ query }) => run(query.sessionId)((store) => store.sessions())
+    })
   })
 )
 

@@ -13,11 +13,18 @@ import {
   type Owed,
   type GoalStoreAccess,
   type GoalStoreError,
+  type GoalMutationName,
+  type GoalOperationName,
+  type GoalReadName,
   type GoalStoreShape,
   type ImportReport,
+  type InputOf,
+  type OutputOf,
   QaChannel,
   repair,
   type RepairReport,
+  runMutation,
+  runRead,
   SettableGoalStatus,
   SteeringKind,
   type Unmet
@@ -170,188 +177,170 @@ const renderStatus = (report: GoalStatusReport) => {
   return lines.join("\n")
 }
 
-const setCommand = Command.make(
-  "set",
-  {
-    objective: Flag.String("objective").pipe(Flag.withDescription("what the goal achieves")),
-    criteria: Flag.String("criterion").pipe(
-      Flag.atLeast(0),
-      Flag.withDescription('a success criterion as "scenario|channel|test_ref" (repeatable)')
-    )
-  },
-  ({ objective, criteria }) =>
-    Effect.forEach(criteria, criterionSpec).pipe(
-      Effect.flatMap((specs) => withStore((store) => store.set({ objective, criteria: specs }), renderGoal))
-    )
-).pipe(
-  Command.withShortDescription("Set the session's objective, with success criteria"),
-  Command.withDescription(describe("Set the objective; a session holds one. A different objective is refused (ObjectiveConflict)."))
-)
+/** A goal mutation as a subcommand: its name on the command line, its arguments and flags, how they become the mutation's input, how its answer prints. */
+interface MutationCommandSpec<N extends GoalMutationName, Config extends Command.Command.Config> {
+  readonly command: string
+  readonly config: Config
+  readonly input: (parsed: Command.Command.Config.Infer<Config>) => Effect.Effect<InputOf<N>, UsageError>
+  readonly render: (answer: OutputOf<N>) => string
+  readonly short: string
+  readonly description: string
+}
 
-const criterionCommand = Command.make(
-  "criterion",
-  {
-    scenario: Flag.String("scenario").pipe(Flag.withDescription("the behaviour to verify")),
-    qaChannel: Flag.Literals("qa-channel", QaChannel.literals).pipe(Flag.withDescription("how it is verified")),
-    testRef: Flag.String("test-ref").pipe(Flag.withDescription("the test that proves it")),
-    force: forceFlag
-  },
-  ({ scenario, qaChannel, testRef, force }) =>
-    withStore((store) => store.addCriterion({ scenario, qaChannel, testRef, ...forceField(force) }), criterionLine, force)
-).pipe(Command.withShortDescription("Add a success criterion"), Command.withDescription(describe("Add a success criterion to the goal.")))
+const mutationCommand = <N extends GoalMutationName, const Config extends Command.Command.Config>(operation: N, spec: MutationCommandSpec<N, Config>) =>
+  Command.make(spec.command, spec.config, (parsed) =>
+    Effect.flatMap(spec.input(parsed), (input) => {
+      // `--force` opens the store as the operator: the ledger names who forced the change.
+      const forced = Reflect.get(input, "force") === true
+      return withStore((store) => runMutation(store, operation, input), spec.render, forced)
+    })
+  ).pipe(Command.withShortDescription(spec.short), Command.withDescription(describe(spec.description)))
 
-const evidenceCommand = Command.make(
-  "evidence",
-  {
-    criterionId: Argument.String("criterion-id"),
-    kind: Flag.Literals("kind", EvidenceKind.literals).pipe(Flag.withDescription("red, green, scenario, cleanup or note (a note never counts for the gate)")),
-    ref: Flag.String("ref").pipe(Flag.withDescription("where the evidence is: a run, a file, a recording")),
-    detail: Flag.String("detail").pipe(Flag.optional),
-    force: forceFlag
-  },
-  ({ criterionId, kind, ref, detail, force }) =>
-    withStore(
-      (store) =>
-        store.addEvidence({
-          criterionId,
-          kind,
-          ref,
-          ...Option.match(detail, { onNone: () => ({}), onSome: (text) => ({ detail: text }) }),
-          ...forceField(force)
-        }),
-      (evidence) => `evidence ${evidence.id} (${evidence.kind}) on ${evidence.criterionId} attempt ${evidence.attempt}: ${evidence.ref}`,
-      force
-    )
-).pipe(
-  Command.withShortDescription("Attach evidence to a criterion's current attempt"),
-  Command.withDescription(describe("Attach red, green, scenario, cleanup or note evidence to the criterion's current attempt."))
-)
+const readCommand = <N extends GoalReadName>(
+  operation: N,
+  spec: { readonly command: string; readonly render: (answer: OutputOf<N>) => string; readonly short: string; readonly description: string }
+) =>
+  Command.make(spec.command, {}, () => withStore((store) => runRead(store, operation), spec.render)).pipe(
+    Command.withShortDescription(spec.short),
+    Command.withDescription(describe(spec.description))
+  )
 
-const criterionStatusCommand = Command.make(
-  "criterion-status",
-  {
-    criterionId: Argument.String("criterion-id"),
-    status: Argument.Literals("status", CriterionStatus.literals),
-    force: forceFlag
-  },
-  ({ criterionId, status, force }) =>
-    withStore((store) => store.setCriterionStatus({ criterionId, status, ...forceField(force) }), criterionLine, force)
-).pipe(
-  Command.withShortDescription("Set a criterion's status"),
-  Command.withDescription(describe("Set a criterion's status; leaving fail/blocked for in_progress/pending starts a new attempt."))
-)
-
-const steerCommand = Command.make(
-  "steer",
-  {
-    directive: Argument.String("directive"),
-    kind: Flag.Literals("kind", SteeringKind.literals),
-    evidence: Flag.String("evidence").pipe(Flag.withDescription("what the directive is based on")),
-    rationale: Flag.String("rationale").pipe(Flag.withDescription("why it is right")),
-    criterion: Flag.String("criterion").pipe(
-      Flag.optional,
-      Flag.withDescription('for --kind add_criterion: the criterion as "scenario|channel|test_ref"')
-    ),
-    force: forceFlag
-  },
-  ({ directive, kind, evidence, rationale, criterion, force }) =>
-    Effect.forEach(Option.toArray(criterion), criterionSpec).pipe(
-      Effect.flatMap(([spec]) =>
-        withStore(
-          (store) =>
-            store.steer({
-              directive,
-              kind,
-              evidence,
-              rationale,
-              ...(spec === undefined ? {} : { criterion: spec }),
-              ...forceField(force)
-            }),
-          (steering) => `steering ${steering.id} (${steering.kind}) recorded${steering.criterionId === undefined ? "" : `; added ${steering.criterionId}`}`,
-          force
-        )
-      )
-    )
-).pipe(
-  Command.withShortDescription("Record a steering directive"),
-  Command.withDescription(describe("Record a directive with evidence and rationale; completion-weakening ones are refused, and every refusal is recorded."))
-)
-
-const checkpointCommand = Command.make(
-  "checkpoint",
-  {
-    summary: Argument.String("summary"),
-    activeCriterion: Flag.String("active-criterion").pipe(Flag.optional),
-    force: forceFlag
-  },
-  ({ summary, activeCriterion, force }) =>
-    withStore(
-      (store) =>
-        store.checkpoint({
-          summary,
-          ...Option.match(activeCriterion, { onNone: () => ({}), onSome: (id) => ({ activeCriterion: id }) }),
-          ...forceField(force)
-        }),
-      (checkpoint) => `checkpoint ${checkpoint.id} recorded`,
-      force
-    )
-).pipe(Command.withShortDescription("Record a progress checkpoint"), Command.withDescription(describe("Record a progress checkpoint.")))
-
-const blockerCommand = Command.make(
-  "blocker",
-  { detail: Argument.String("detail"), force: forceFlag },
-  ({ detail, force }) =>
-    withStore((store) => store.addBlocker({ detail, ...forceField(force) }), (blocker) => `blocker ${blocker.id} opened: ${blocker.detail}`, force)
-).pipe(
-  Command.withShortDescription("Open a review blocker"),
-  Command.withDescription(describe("Open a review blocker; the goal is review_blocked until every blocker is resolved."))
-)
-
-const resolveBlockerCommand = Command.make(
-  "resolve-blocker",
-  { blockerId: Argument.String("blocker-id"), force: forceFlag },
-  ({ blockerId, force }) =>
-    withStore((store) => store.resolveBlocker({ blockerId, ...forceField(force) }), (blocker) => `blocker ${blocker.id} ${blocker.status}`, force)
-).pipe(Command.withShortDescription("Resolve a review blocker"), Command.withDescription(describe("Resolve a review blocker.")))
-
-const goalStatusCommand = Command.make(
-  "goal-status",
-  { status: Argument.Literals("status", SettableGoalStatus.literals), force: forceFlag },
-  ({ status, force }) =>
-    withStore((store) => store.setGoalStatus({ status, ...forceField(force) }), (goal) => `goal ${goal.id} is ${goal.status}`, force)
-).pipe(
-  Command.withShortDescription("Set the goal status"),
-  Command.withDescription(describe("Set the goal status; completion goes through `goal complete`."))
-)
-
-const statusCommand = Command.make("status", {}, () => withStore((store) => store.status(), renderStatus)).pipe(
-  Command.withShortDescription("Show the goal, its criteria and the gate"),
-  Command.withDescription(describe("Show the goal, its criteria with current-attempt evidence, its blockers (open and resolved) and what the gate waits for."))
-)
-
-const completeCommand = Command.make("complete", { force: forceFlag }, ({ force }) =>
-  withStore((store) => store.complete(forceField(force)), (goal) => `goal ${goal.id} complete`, force)
-).pipe(
-  Command.withShortDescription("Complete the goal through the evidence gate"),
-  Command.withDescription(
-    describe(
+/**
+ * Every goal operation as a subcommand, in the order `armory goal --help` lists them; an operation
+ * without a subcommand here does not compile.
+ */
+const GOAL_COMMANDS = {
+  set: mutationCommand("set", {
+    command: "set",
+    config: {
+      objective: Flag.String("objective").pipe(Flag.withDescription("what the goal achieves")),
+      criteria: Flag.String("criterion").pipe(Flag.atLeast(0), Flag.withDescription('a success criterion as "scenario|channel|test_ref" (repeatable)'))
+    },
+    input: ({ objective, criteria }) => Effect.map(Effect.forEach(criteria, criterionSpec), (specs) => ({ objective, criteria: specs })),
+    render: renderGoal,
+    short: "Set the session's objective, with success criteria",
+    description: "Set the objective; a session holds one. A different objective is refused (ObjectiveConflict)."
+  }),
+  addCriterion: mutationCommand("addCriterion", {
+    command: "criterion",
+    config: {
+      scenario: Flag.String("scenario").pipe(Flag.withDescription("the behaviour to verify")),
+      qaChannel: Flag.Literals("qa-channel", QaChannel.literals).pipe(Flag.withDescription("how it is verified")),
+      testRef: Flag.String("test-ref").pipe(Flag.withDescription("the test that proves it")),
+      force: forceFlag
+    },
+    input: ({ scenario, qaChannel, testRef, force }) => Effect.succeed({ scenario, qaChannel, testRef, ...forceField(force) }),
+    render: criterionLine,
+    short: "Add a success criterion",
+    description: "Add a success criterion to the goal."
+  }),
+  addEvidence: mutationCommand("addEvidence", {
+    command: "evidence",
+    config: {
+      criterionId: Argument.String("criterion-id"),
+      kind: Flag.Literals("kind", EvidenceKind.literals).pipe(Flag.withDescription("red, green, scenario, cleanup or note (a note never counts for the gate)")),
+      ref: Flag.String("ref").pipe(Flag.withDescription("where the evidence is: a run, a file, a recording")),
+      detail: Flag.String("detail").pipe(Flag.optional),
+      force: forceFlag
+    },
+    input: ({ criterionId, kind, ref, detail, force }) =>
+      Effect.succeed({ criterionId, kind, ref, ...Option.match(detail, { onNone: () => ({}), onSome: (text) => ({ detail: text }) }), ...forceField(force) }),
+    render: (evidence) => `evidence ${evidence.id} (${evidence.kind}) on ${evidence.criterionId} attempt ${evidence.attempt}: ${evidence.ref}`,
+    short: "Attach evidence to a criterion's current attempt",
+    description: "Attach red, green, scenario, cleanup or note evidence to the criterion's current attempt."
+  }),
+  setCriterionStatus: mutationCommand("setCriterionStatus", {
+    command: "criterion-status",
+    config: { criterionId: Argument.String("criterion-id"), status: Argument.Literals("status", CriterionStatus.literals), force: forceFlag },
+    input: ({ criterionId, status, force }) => Effect.succeed({ criterionId, status, ...forceField(force) }),
+    render: criterionLine,
+    short: "Set a criterion's status",
+    description: "Set a criterion's status; leaving fail/blocked for in_progress/pending starts a new attempt."
+  }),
+  steer: mutationCommand("steer", {
+    command: "steer",
+    config: {
+      directive: Argument.String("directive"),
+      kind: Flag.Literals("kind", SteeringKind.literals),
+      evidence: Flag.String("evidence").pipe(Flag.withDescription("what the directive is based on")),
+      rationale: Flag.String("rationale").pipe(Flag.withDescription("why it is right")),
+      criterion: Flag.String("criterion").pipe(Flag.optional, Flag.withDescription('for --kind add_criterion: the criterion as "scenario|channel|test_ref"')),
+      force: forceFlag
+    },
+    input: ({ directive, kind, evidence, rationale, criterion, force }) =>
+      Effect.map(Effect.forEach(Option.toArray(criterion), criterionSpec), ([spec]) => ({
+        directive,
+        kind,
+        evidence,
+        rationale,
+        ...(spec === undefined ? {} : { criterion: spec }),
+        ...forceField(force)
+      })),
+    render: (steering) => `steering ${steering.id} (${steering.kind}) recorded${steering.criterionId === undefined ? "" : `; added ${steering.criterionId}`}`,
+    short: "Record a steering directive",
+    description: "Record a directive with evidence and rationale; completion-weakening ones are refused, and every refusal is recorded."
+  }),
+  checkpoint: mutationCommand("checkpoint", {
+    command: "checkpoint",
+    config: { summary: Argument.String("summary"), activeCriterion: Flag.String("active-criterion").pipe(Flag.optional), force: forceFlag },
+    input: ({ summary, activeCriterion, force }) => Effect.succeed({ summary, ...Option.match(activeCriterion, { onNone: () => ({}), onSome: (id) => ({ activeCriterion: id }) }), ...forceField(force) }),
+    render: (checkpoint) => `checkpoint ${checkpoint.id} recorded`,
+    short: "Record a progress checkpoint",
+    description: "Record a progress checkpoint."
+  }),
+  addBlocker: mutationCommand("addBlocker", {
+    command: "blocker",
+    config: { detail: Argument.String("detail"), force: forceFlag },
+    input: ({ detail, force }) => Effect.succeed({ detail, ...forceField(force) }),
+    render: (blocker) => `blocker ${blocker.id} opened: ${blocker.detail}`,
+    short: "Open a review blocker",
+    description: "Open a review blocker; the goal is review_blocked until every blocker is resolved."
+  }),
+  resolveBlocker: mutationCommand("resolveBlocker", {
+    command: "resolve-blocker",
+    config: { blockerId: Argument.String("blocker-id"), force: forceFlag },
+    input: ({ blockerId, force }) => Effect.succeed({ blockerId, ...forceField(force) }),
+    render: (blocker) => `blocker ${blocker.id} ${blocker.status}`,
+    short: "Resolve a review blocker",
+    description: "Resolve a review blocker."
+  }),
+  setGoalStatus: mutationCommand("setGoalStatus", {
+    command: "goal-status",
+    config: { status: Argument.Literals("status", SettableGoalStatus.literals), force: forceFlag },
+    input: ({ status, force }) => Effect.succeed({ status, ...forceField(force) }),
+    render: (goal) => `goal ${goal.id} is ${goal.status}`,
+    short: "Set the goal status",
+    description: "Set the goal status; completion goes through `goal complete`."
+  }),
+  status: readCommand("status", {
+    command: "status",
+    render: renderStatus,
+    short: "Show the goal, its criteria and the gate",
+    description: "Show the goal, its criteria with current-attempt evidence, its blockers (open and resolved) and what the gate waits for."
+  }),
+  complete: mutationCommand("complete", {
+    command: "complete",
+    config: { force: forceFlag },
+    input: ({ force }) => Effect.succeed(forceField(force)),
+    render: (goal) => `goal ${goal.id} complete`,
+    short: "Complete the goal through the evidence gate",
+    description:
       "Complete the goal; refused (GateRefused, listing what is unmet) until the gate passes. Nothing but evidence opens it:\n" +
-        "--force only lets the operator complete again a goal that is already complete, and the gate must pass then too."
-    )
-  )
-)
-
-const sessionsCommand = Command.make("sessions", {}, () =>
-  withStore(
-    (store) => store.sessions(),
-    (sessions) => (sessions.length === 0 ? "no sessions" : sessions.join("\n"))
-  )
-).pipe(Command.withShortDescription("List goal sessions"), Command.withDescription(describe("List the sessions under sessions/.")))
-
-const snapshotCommand = Command.make("snapshot", {}, () => withStore((store) => store.snapshot(), (text) => text)).pipe(
-  Command.withShortDescription("Print the per-turn goal snapshot"),
-  Command.withDescription(describe("Print the short text a host injects every turn: objective, next unmet criteria, blockers, gate."))
-)
+      "--force only lets the operator complete again a goal that is already complete, and the gate must pass then too."
+  }),
+  sessions: readCommand("sessions", {
+    command: "sessions",
+    render: (sessions) => (sessions.length === 0 ? "no sessions" : sessions.join("\n")),
+    short: "List goal sessions",
+    description: "List the sessions under sessions/."
+  }),
+  snapshot: readCommand("snapshot", {
+    command: "snapshot",
+    render: (text) => text,
+    short: "Print the per-turn goal snapshot",
+    description: "Print the short text a host injects every turn: objective, next unmet criteria, blockers, gate."
+  })
+} satisfies { readonly [N in GoalOperationName]: unknown }
 
 const renderRepair = (report: RepairReport) =>
   report.actions.length === 0
@@ -446,19 +435,7 @@ const importCommand = Command.make(
 export const goalCommand = goalRoot.pipe(
   Command.withShortDescription("Durable, evidence-gated goals (the litgoal surface)"),
   Command.withSubcommands([
-    setCommand,
-    criterionCommand,
-    evidenceCommand,
-    criterionStatusCommand,
-    steerCommand,
-    checkpointCommand,
-    blockerCommand,
-    resolveBlockerCommand,
-    goalStatusCommand,
-    statusCommand,
-    completeCommand,
-    sessionsCommand,
-    snapshotCommand,
+    ...Object.values(GOAL_COMMANDS),
     repairCommand,
     exportCommand,
     importCommand

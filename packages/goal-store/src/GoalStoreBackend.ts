@@ -3,7 +3,7 @@ import type { GoalStatusReport } from "./Gate.js"
 import { type DecideContext, type Decision, deriveStatus, statusOf } from "./GoalRules.js"
 import { type GoalStoreError, InvalidInput, type StorageFailure } from "./Errors.js"
 import type { GoalState } from "./Goal.js"
-import { GOAL_OPERATION_NAMES, type GoalMutationName, type InputOf, isMutationName, mutationOf, type OutputOf } from "./GoalOperations.js"
+import { GOAL_OPERATION_NAMES, type GoalMutationName, type GoalReadName, type InputOf, isMutationName, mutationOf, type OutputOf } from "./GoalOperations.js"
 import { ReplayOperator } from "./internal/ReplayOperator.js"
 import { renderSnapshot } from "./SnapshotText.js"
 
@@ -34,6 +34,16 @@ export type GoalStoreShape = GoalStoreMutations & {
  */
 export const runMutation = <N extends GoalMutationName>(store: GoalStoreMutations, name: N, input?: unknown): Effect.Effect<OutputOf<N>, GoalStoreError> =>
   (store[name] as (input?: unknown) => Effect.Effect<OutputOf<N>, GoalStoreError>)(input)
+
+/** The reads, each picked by its name from a store. */
+const READS: { readonly [N in GoalReadName]: (store: GoalStoreShape) => Effect.Effect<OutputOf<N>, GoalStoreError> } = {
+  status: (store) => store.status(),
+  sessions: (store) => store.sessions(),
+  snapshot: (store) => store.snapshot()
+}
+
+/** Runs the read `name` of a store: with `runMutation`, how a surface calls any operation by its name. */
+export const runRead = <N extends GoalReadName>(store: GoalStoreShape, name: N): Effect.Effect<OutputOf<N>, GoalStoreError> => READS[name](store)
 
 /**
  * Builds one method per mutation name. A record built key by key is not one TypeScript can type by

@@ -11,7 +11,7 @@ import {
   mutationOf,
   type OutputOf
 } from "./GoalOperations.js"
-import { type GoalStoreShape, runMutation } from "./GoalStoreBackend.js"
+import { type GoalStoreShape, runMutation, runRead } from "./GoalStoreBackend.js"
 import type { GoalStoreClient } from "./GoalStoreClient.js"
 
 /**
@@ -55,13 +55,6 @@ export type GoalEffectTools = {
 export type GoalStoreRunner = <A>(operation: (store: GoalStoreShape) => Effect.Effect<A, GoalStoreError>) => Effect.Effect<A, GoalStoreError>
 
 const NoInput = Schema.Struct({})
-
-/** The reads, each picked by its name from a store. */
-const READS: { readonly [N in GoalReadName]: (store: GoalStoreShape) => Effect.Effect<OutputOf<N>, GoalStoreError> } = {
-  status: (store) => store.status(),
-  sessions: (store) => store.sessions(),
-  snapshot: (store) => store.snapshot()
-}
 
 /** What one tool is made of, whichever way it runs: its description, Schemas, and a decoder of its input. */
 interface ToolSpec<I, O> {
@@ -130,6 +123,6 @@ export const goalEffectTools = (run: GoalStoreRunner): GoalEffectTools => {
   })
   const mutationTool = <N extends GoalMutationName>(name: N) =>
     effectTool(mutationSpec(name), (input: ModelInputOf<N>) => (store) => runMutation(store, name, input))
-  const readTool = <N extends GoalReadName>(name: N) => effectTool(readSpec(name), () => READS[name])
+  const readTool = <N extends GoalReadName>(name: N) => effectTool(readSpec(name), () => (store) => runRead(store, name))
   return toolRecord<GoalEffectTools>((name) => (isMutationName(name) ? mutationTool(name) : readTool(name)))
 }

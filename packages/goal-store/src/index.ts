@@ -15,7 +15,7 @@ export {
 } from "./FileGoalStore.js"
 export { GoalStore } from "./GoalStore.js"
 export type { GoalStoreAccess, GoalStoreMutations, GoalStoreShape } from "./GoalStoreBackend.js"
-export { runMutation } from "./GoalStoreBackend.js"
+export { runMutation, runRead } from "./GoalStoreBackend.js"
 export { type GoalStoreClient, type GoalStoreClientMutations, SETTLE_AFTER_MS } from "./GoalStoreClient.js"
 export { type GoalEffectTool, type GoalEffectTools, goalEffectTools, type GoalStoreRunner, type GoalTool, type GoalTools, goalTools } from "./GoalTools.js"
 export {

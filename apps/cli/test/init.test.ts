@@ -69,8 +69,10 @@ describe("armory init claude-code", () => {
     expect(merged.permissions).toEqual({ allow: ["Bash(npm test)", "mcp__armory"] })
     expect(merged.hooks["Stop"]).toEqual(existing.hooks.Stop)
     expect(merged.hooks["UserPromptSubmit"]?.map((group) => group.hooks[0]?.command)).toEqual(["./my-hook.sh", "npx -y @armory/cli hook claude-code"])
-    // The project's own `armory` server is its choice: it is kept, and the file is not rewritten.
-    expect(read(root, ".mcp.json")).toBe(JSON.stringify({ mcpServers: { other: { command: "other-server" }, armory: { command: "armory", args: ["mcp", "--dir", "skills"] } } }))
+    // The `armory` server is Armory's entry: it follows the command, and the flags the project gave `armory mcp` stay.
+    expect(JSON.parse(read(root, ".mcp.json"))).toEqual({
+      mcpServers: { other: { command: "other-server" }, armory: { command: "npx", args: ["-y", "@armory/cli", "mcp", "--dir", "skills"] } }
+    })
     // A settings file whose only key happens to be "error" is the user's setting, not a refusal.
     const other = project()
     mkdirSync(join(other, ".claude"))
@@ -303,5 +305,92 @@ describe("armory init codex", () => {
     const run = await armory(["init", "codex", "--project", root])
     expect(run.code).toBe(1)
     expect(run.stdout).toContain("markers out of order")
+  })
+})
+
+/** Every file an init of `host` writes, with its text. */
+const filesOf = async (root: string, host: string, command?: string) => {
+  const run = await armory(["init", host, "--project", root, "--json", ...(command === undefined ? [] : ["--command", command])])
+  expect(run.code).toBe(0)
+  return (JSON.parse(run.stdout) as { files: ReadonlyArray<{ path: string; status: string }> }).files
+}
+
+/** Every command line an init wrote for the host, wherever it wrote one: hooks, MCP servers, the plugin. */
+const commandsIn = (root: string, host: string): ReadonlyArray<string> => {
+  const hookCommands = (file: string) =>
+    Object.values((JSON.parse(read(root, file)) as Settings).hooks).flatMap((groups) => groups.flatMap((group) => group.hooks.map((hook) => hook.command)))
+  switch (host) {
+    case "claude-code": {
+      const server = (JSON.parse(read(root, ".mcp.json")) as { mcpServers: { armory: { command: string; args: Array<string> } } }).mcpServers.armory
+      return [...hookCommands(".claude/settings.json"), [server.command, ...server.args].join(" ")]
+    }
+    case "opencode": {
+      const server = (JSON.parse(read(root, "opencode.json")) as { mcp: { armory: { command: Array<string> } } }).mcp.armory
+      return [server.command.join(" "), /const COMMAND = (\[[^\]]*\])/.exec(read(root, ".opencode/plugins/armory.js"))?.[1] ?? ""]
+    }
+    default: {
+      const section = /\[mcp_servers\.armory\]\ncommand = "([^"]*)"\nargs = \[ ([^\]]*) \]/.exec(read(root, ".codex/config.toml"))
+      return [...hookCommands(".codex/hooks.json"), `${section?.[1]} ${section?.[2]}`]
+    }
+  }
+}
+
+/** A hook an earlier run wrote, with a setting the user added to it. */
+const earlierHook = (command: string) => ({ type: "command", command, timeout: 30 })
+
+describe("armory init, run again with another command", () => {
+  it.each(["claude-code", "opencode", "codex"])("moves every one of Armory's entries in %s's files to it, and a third run changes nothing", async (host) => {
+    const root = project()
+    await filesOf(root, host)
+    expect(commandsIn(root, host).every((line) => line.includes("@armory/cli"))).toBe(true)
+    const moved = await filesOf(root, host, "node /opt/armory/bin.js")
+    expect(moved.filter((file) => file.path !== "AGENTS.md").map((file) => [file.path, file.status])).toEqual(
+      moved.filter((file) => file.path !== "AGENTS.md").map((file) => [file.path, "changed"])
+    )
+    const lines = commandsIn(root, host)
+    expect(lines.filter((line) => line.includes("@armory/cli"))).toEqual([])
+    expect(lines.every((line) => line.includes("/opt/armory/bin.js"))).toBe(true)
+    // One entry each: the hooks of a claude-code or codex init are one per event, not one per run.
+    expect(lines.length).toBe(host === "opencode" ? 2 : 4)
+    const again = await filesOf(root, host, "node /opt/armory/bin.js")
+    expect(again.map((file) => file.status)).toEqual(again.map(() => "unchanged"))
+  })
+
+  it("folds the hooks an earlier run doubled into one per event, keeping the user's own and their flags", async () => {
+    const root = project()
+    mkdirSync(join(root, ".claude"))
+    const own = { type: "command", command: "./my-hook.sh" }
+    writeFileSync(
+      join(root, ".claude", "settings.json"),
+      JSON.stringify({
+        hooks: {
+          UserPromptSubmit: [
+            { hooks: [own, earlierHook("npx -y @armory/cli hook claude-code --dir skills")] },
+            { hooks: [earlierHook("armory hook claude-code")] }
+          ],
+          PostToolUse: [{ matcher: "Edit", hooks: [earlierHook("npx -y @armory/cli hook claude-code")] }]
+        }
+      })
+    )
+    await filesOf(root, "claude-code", "armory")
+    const settings = JSON.parse(read(root, ".claude/settings.json")) as Settings
+    expect(settings.hooks["UserPromptSubmit"]).toEqual([{ hooks: [own, { type: "command", command: "armory hook claude-code --dir skills", timeout: 30 }] }])
+    expect(settings.hooks["PostToolUse"]).toEqual([{ matcher: "Edit|Write|MultiEdit|NotebookEdit", hooks: [{ type: "command", command: "armory hook claude-code", timeout: 30 }] }])
+    expect(settings.hooks["SessionStart"]).toEqual([{ hooks: [{ type: "command", command: "armory hook claude-code" }] }])
+  })
+
+  it("rewrites the codex section in place, keeping the user's settings in it and the rest of the file", async () => {
+    const root = project()
+    mkdirSync(join(root, ".codex"))
+    const before = '# mine\nmodel = "gpt-5"\n\n[mcp_servers.armory]\ncommand = "npx"\nargs = [ "-y", "@armory/cli", "mcp", "--dir", "skills" ]\nstartup_timeout_sec = 120\n\n[mcp_servers.armory.env]\nFOO = "bar"\n\n[mcp_servers.docs]\ncommand = "docs" # local\n'
+    writeFileSync(join(root, ".codex", "config.toml"), before)
+    await filesOf(root, "codex", "armory")
+    const after = read(root, ".codex/config.toml")
+    expect(after.startsWith('# mine\nmodel = "gpt-5"\n\n[mcp_servers.armory]\n')).toBe(true)
+    expect(after.endsWith('\n\n[mcp_servers.docs]\ncommand = "docs" # local\n')).toBe(true)
+    expect(after).toContain('command = "armory"\nargs = [ "mcp", "--dir", "skills" ]')
+    expect(after).toContain("startup_timeout_sec = 120")
+    expect(after).toContain('[mcp_servers.armory.env]\nFOO = "bar"')
+    expect(after.match(/\[mcp_servers\.armory\]/g)).toHaveLength(1)
   })
 })

@@ -54,25 +54,75 @@ const CLAUDE_CODE_HOOKS: HookEvents = [
 
 const CODEX_HOOKS: HookEvents = [{ event: "SessionStart" }, { event: "UserPromptSubmit" }, { event: "PostToolUse", matcher: Object.keys(CODEX_EDIT_TOOLS).join("|") }]
 
+/** A JSON value with every object's keys in order: two values are the same setting exactly when these are equal. */
+const canonical = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(canonical)
+  if (!isObject(value)) return value
+  return Object.fromEntries(Object.keys(value).toSorted().map((key) => [key, canonical(value[key])]))
+}
+
+/** Whether a merge changed anything: the same values, whatever the order of their keys. */
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b))
+
+/**
+ * Armory's hook, whatever command starts it: a command hook whose command runs `hook <host>` (what
+ * `armory init` writes, after the command it was given). `tail` is what follows the command: `hook
+ * <host>` and any flags the user added, which a run keeps.
+ */
+const armoryHookTail = (command: unknown, host: string): string | undefined => {
+  if (typeof command !== "string") return undefined
+  return new RegExp(`(?:^|\\s)(hook\\s+${host}(?:\\s.*)?)$`).exec(command)?.[1]
+}
+
 /**
  * A `hooks` object (event → matcher groups → command hooks, the shape Claude Code and Codex share)
- * with a group running `hookCommand` added for each event that has none yet; `where` names the object
- * in the reasons. Answers whether anything was added.
+ * with Armory's hook for each event run by `command`: the first Armory hook of an event is changed
+ * to it (the user's flags after `hook <host>` kept, and the matcher set when the group holds only
+ * Armory's hooks), any other Armory hook of the event is removed (with its group, when it held
+ * nothing else), and an event without one gets a group of its own. `where` names the object in the
+ * reasons. Answers whether anything changed.
  */
-const mergeHookGroups = (where: string, current: unknown, hookCommand: string, events: HookEvents): { readonly hooks: Json; readonly added: boolean } | { readonly error: string } => {
+const mergeHookGroups = (
+  where: string,
+  current: unknown,
+  command: ReadonlyArray<string>,
+  host: string,
+  events: HookEvents
+): { readonly hooks: Json; readonly changed: boolean } | { readonly error: string } => {
   const hooks = current ?? {}
   if (!isObject(hooks)) return { error: `${where}: \`hooks\` is not an object; it was left as it is` }
   const merged: Json = { ...hooks }
-  let added = false
+  const prefix = commandLine(command)
   for (const { event, matcher } of events) {
-    const groups = merged[event] ?? []
+    const groups: unknown = merged[event] ?? []
     if (!Array.isArray(groups)) return { error: `${where}: \`hooks.${event}\` is not a list; it was left as it is` }
-    const present = groups.some((group) => isObject(group) && Array.isArray(group["hooks"]) && group["hooks"].some((hook) => isObject(hook) && hook["command"] === hookCommand))
-    if (present) continue
-    merged[event] = [...groups, { ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: "command", command: hookCommand }] }]
-    added = true
+    let kept = false
+    const next: Array<unknown> = []
+    for (const group of groups) {
+      if (!isObject(group) || !Array.isArray(group["hooks"])) {
+        next.push(group)
+        continue
+      }
+      const entries: Array<unknown> = group["hooks"]
+      const ours = entries.filter((hook) => isObject(hook) && armoryHookTail(hook["command"], host) !== undefined)
+      if (ours.length === 0) {
+        next.push(group)
+        continue
+      }
+      const rest = entries.flatMap((hook) => {
+        if (!ours.includes(hook) || !isObject(hook)) return [hook]
+        if (kept) return []
+        kept = true
+        return [{ ...hook, command: `${prefix} ${armoryHookTail(hook["command"], host) ?? `hook ${host}`}` }]
+      })
+      if (rest.length === 0) continue
+      const onlyOurs = rest.every((hook) => isObject(hook) && armoryHookTail(hook["command"], host) !== undefined)
+      next.push(onlyOurs && matcher !== undefined ? { ...group, matcher, hooks: rest } : { ...group, hooks: rest })
+    }
+    if (!kept) next.push({ ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: "command", command: `${prefix} hook ${host}` }] })
+    merged[event] = next
   }
-  return { hooks: merged, added }
+  return { hooks: merged, changed: !sameJson(merged, hooks) }
 }
 
 /**
@@ -81,13 +131,13 @@ const mergeHookGroups = (where: string, current: unknown, hookCommand: string, e
  */
 export const CLAUDE_CODE_ARMORY_TOOLS = "mcp__armory"
 
-const claudeCodeSettings = (hookCommand: string): SetupFile => ({
+const claudeCodeSettings = (command: ReadonlyArray<string>): SetupFile => ({
   path: ".claude/settings.json",
   merge: (current) => {
     const parsed = parseObject(".claude/settings.json", current)
     if ("error" in parsed) return parsed
     const settings = parsed.value
-    const hooks = mergeHookGroups(".claude/settings.json", settings["hooks"], hookCommand, CLAUDE_CODE_HOOKS)
+    const hooks = mergeHookGroups(".claude/settings.json", settings["hooks"], command, "claude-code", CLAUDE_CODE_HOOKS)
     if ("error" in hooks) return hooks
     const permissions = settings["permissions"] ?? {}
     if (!isObject(permissions)) return { error: ".claude/settings.json: `permissions` is not an object; it was left as it is" }
@@ -95,7 +145,7 @@ const claudeCodeSettings = (hookCommand: string): SetupFile => ({
     if (!Array.isArray(allow)) return { error: ".claude/settings.json: `permissions.allow` is not a list; it was left as it is" }
     const allowed = allow.includes(CLAUDE_CODE_ARMORY_TOOLS)
     // Nothing to add leaves the file byte for byte as it was, however it is formatted.
-    if (!hooks.added && allowed && current !== undefined) return { text: current }
+    if (!hooks.changed && allowed && current !== undefined) return { text: current }
     return { text: formatted({ ...settings, permissions: { ...permissions, allow: allowed ? allow : [...allow, CLAUDE_CODE_ARMORY_TOOLS] }, hooks: hooks.hooks }) }
   }
 })
@@ -104,23 +154,32 @@ const claudeCodeSettings = (hookCommand: string): SetupFile => ({
  * `.codex/hooks.json`, the project's hooks Codex runs once the user has trusted them (Codex asks in
  * its `/hooks` view; a hook whose entry changes must be trusted again).
  */
-const codexHooks = (hookCommand: string): SetupFile => ({
+const codexHooks = (command: ReadonlyArray<string>): SetupFile => ({
   path: ".codex/hooks.json",
   merge: (current) => {
     const parsed = parseObject(".codex/hooks.json", current)
     if ("error" in parsed) return parsed
-    const hooks = mergeHookGroups(".codex/hooks.json", parsed.value["hooks"], hookCommand, CODEX_HOOKS)
+    const hooks = mergeHookGroups(".codex/hooks.json", parsed.value["hooks"], command, "codex", CODEX_HOOKS)
     if ("error" in hooks) return hooks
-    if (!hooks.added && current !== undefined) return { text: current }
+    if (!hooks.changed && current !== undefined) return { text: current }
     return { text: formatted({ ...parsed.value, hooks: hooks.hooks }) }
   }
 })
 
+/** The words after the first `mcp` of an entry's command line: the user's flags to `armory mcp`, which a run keeps. */
+const flagsAfterMcp = (words: unknown): ReadonlyArray<string> => {
+  if (!Array.isArray(words) || !words.every((word) => typeof word === "string")) return []
+  const at = words.indexOf("mcp")
+  return at < 0 ? [] : words.slice(at + 1)
+}
+
 /**
- * A JSON object file with one entry added to the map under `key`, unless the map has an entry of
- * that name already: what the user set there is theirs. A new file starts from `fresh`.
+ * A JSON object file whose map under `key` holds Armory's server as `name`: `entry` makes it from
+ * what is there (Armory's entry is the one of that name, whatever command it has), so a run with
+ * another command moves it, what the user added to it stays, and a run that changes nothing leaves
+ * the file byte for byte. A new file starts from `fresh`.
  */
-const jsonEntry = (path: string, key: string, name: string, value: unknown, fresh: Json = {}): SetupFile => ({
+const jsonEntry = (path: string, key: string, name: string, entry: (existing: unknown) => unknown, fresh: Json = {}): SetupFile => ({
   path,
   merge: (current) => {
     const parsed = parseObject(path, current)
@@ -128,7 +187,8 @@ const jsonEntry = (path: string, key: string, name: string, value: unknown, fres
     const config = parsed.value
     const entries = config[key] ?? {}
     if (!isObject(entries)) return { error: `${path}: \`${key}\` is not an object; it was left as it is` }
-    if (entries[name] !== undefined) return { text: current ?? formatted(config) }
+    const value = entry(entries[name])
+    if (current !== undefined && sameJson(value, entries[name])) return { text: current }
     return { text: formatted({ ...(current === undefined ? fresh : {}), ...config, [key]: { ...entries, [name]: value } }) }
   }
 })
@@ -136,12 +196,24 @@ const jsonEntry = (path: string, key: string, name: string, value: unknown, fres
 /** `.mcp.json`'s `mcpServers.armory`. */
 const mcpJson = (command: ReadonlyArray<string>): SetupFile => {
   const [program = "armory", ...args] = command
-  return jsonEntry(".mcp.json", "mcpServers", "armory", { command: program, args: [...args, "mcp"] })
+  return jsonEntry(".mcp.json", "mcpServers", "armory", (existing) => {
+    const kept = isObject(existing) ? existing : {}
+    return { ...kept, command: program, args: [...args, "mcp", ...flagsAfterMcp(kept["args"])] }
+  })
 }
 
 /** The server entry OpenCode's `opencode.json` starts: `mcp.armory`, a local command. */
 const openCodeConfig = (command: ReadonlyArray<string>): SetupFile =>
-  jsonEntry("opencode.json", "mcp", "armory", { type: "local", command: [...command, "mcp"], enabled: true }, { $schema: "https://opencode.ai/config.json" })
+  jsonEntry(
+    "opencode.json",
+    "mcp",
+    "armory",
+    (existing) => {
+      const kept = isObject(existing) ? existing : {}
+      return { ...kept, type: "local", command: [...command, "mcp", ...flagsAfterMcp(kept["command"])], enabled: kept["enabled"] ?? true }
+    },
+    { $schema: "https://opencode.ai/config.json" }
+  )
 
 /** The one-line plugin earlier versions of `armory init opencode` wrote, which a run now replaces. */
 const EARLIER_OPENCODE_PLUGIN_MODULE = 'export { ArmoryPlugin } from "@armory/host/opencode"\n'
@@ -174,9 +246,24 @@ export const CODEX_SERVER_SETTINGS = {
   env_vars: ["CODEX_HOME"]
 } as const
 
+const ARMORY_SECTION = /^\s*\[\s*mcp_servers\s*\.\s*"?armory"?\s*\]\s*(?:#.*)?$/
+const ARMORY_SUBTABLE = /^\s*\[\s*mcp_servers\s*\.\s*"?armory"?\s*\./
+
+/** The lines of the `[mcp_servers.armory]` section and its subtables, `[start, end)`; none when the table is not written as a section of its own. */
+const armorySection = (lines: ReadonlyArray<string>): { readonly start: number; readonly end: number } | undefined => {
+  const start = lines.findIndex((line) => ARMORY_SECTION.test(line))
+  if (start < 0) return undefined
+  let end = start + 1
+  while (end < lines.length && !(/^\s*\[/.test(lines[end] ?? "") && !ARMORY_SUBTABLE.test(lines[end] ?? ""))) end += 1
+  // The blank lines before the next section stay between the sections.
+  while (end > start + 1 && (lines[end - 1] ?? "").trim() === "") end -= 1
+  return { start, end }
+}
+
 /**
- * `.codex/config.toml`'s `[mcp_servers.armory]`, appended as a section of its own, so the user's
- * file keeps its comments and layout; a server of that name already there is kept.
+ * `.codex/config.toml`'s `[mcp_servers.armory]`: appended as a section of its own, so the user's
+ * file keeps its comments and layout; when the section is there, it is rewritten in place for the
+ * command, keeping what the user added to it (flags after `mcp`, settings, `env`).
  */
 const codexConfig = (command: ReadonlyArray<string>): SetupFile => ({
   path: ".codex/config.toml",
@@ -189,11 +276,22 @@ const codexConfig = (command: ReadonlyArray<string>): SetupFile => ({
     }
     const servers = config["mcp_servers"] ?? {}
     if (!isObject(servers)) return { error: ".codex/config.toml: `mcp_servers` is not a table; it was left as it is" }
-    if (servers["armory"] !== undefined) return { text: current ?? "" }
+    const existing = servers["armory"]
+    const { command: _command, args: given, ...kept } = isObject(existing) ? existing : {}
     const [program = "armory", ...args] = command
-    const section = stringifyToml({ mcp_servers: { armory: { command: program, args: [...args, "mcp"], ...CODEX_SERVER_SETTINGS } } })
-    const before = current === undefined || current.trim() === "" ? "" : `${current.trimEnd()}\n\n`
-    return { text: `${before}${section.trimEnd()}\n` }
+    const wanted = { command: program, args: [...args, "mcp", ...flagsAfterMcp(given)], ...CODEX_SERVER_SETTINGS, ...kept }
+    if (current !== undefined && sameJson(wanted, existing)) return { text: current }
+    const section = stringifyToml({ mcp_servers: { armory: wanted } }).trimEnd()
+    if (existing === undefined) {
+      const before = current === undefined || current.trim() === "" ? "" : `${current.trimEnd()}\n\n`
+      return { text: `${before}${section}\n` }
+    }
+    const lines = (current ?? "").split("\n")
+    const found = armorySection(lines)
+    if (found === undefined) {
+      return { error: ".codex/config.toml: `mcp_servers.armory` is not written as a `[mcp_servers.armory]` section; change its command by hand, it was left as it is" }
+    }
+    return { text: [...lines.slice(0, found.start), section, ...lines.slice(found.end)].join("\n") }
   }
 })
 
@@ -336,10 +434,10 @@ export const hostSetup = (
 ): ReadonlyArray<SetupFile> => {
   switch (host) {
     case "claude-code":
-      return [claudeCodeSettings(commandLine([...command, "hook", "claude-code"])), mcpJson(command)]
+      return [claudeCodeSettings(command), mcpJson(command)]
     case "opencode":
       return [openCodeConfig(command), openCodePluginFile(command)]
     case "codex":
-      return [codexConfig(command), codexHooks(commandLine([...command, "hook", "codex"])), agentsFile(agentsSection(context.skills ?? [], context.relativeTo ?? ((location) => location)))]
+      return [codexConfig(command), codexHooks(command), agentsFile(agentsSection(context.skills ?? [], context.relativeTo ?? ((location) => location)))]
   }
 }

@@ -237,10 +237,10 @@ const GOAL_COMMANDS = {
   addEvidence: mutationCommand("addEvidence", {
     command: "evidence",
     config: {
-      criterionId: Argument.String("criterion-id"),
+      criterionId: Argument.String("criterion-id").pipe(Argument.withDescription("the criterion the evidence is for (c1, c2, …)")),
       kind: Flag.Literals("kind", EvidenceKind.literals).pipe(Flag.withDescription("red, green, scenario, cleanup or note (a note never counts for the gate)")),
       ref: Flag.String("ref").pipe(Flag.withDescription("where the evidence is: a run, a file, a recording")),
-      detail: Flag.String("detail").pipe(Flag.optional),
+      detail: Flag.String("detail").pipe(Flag.optional, Flag.withDescription("what the evidence shows, in a few words")),
       force: forceFlag
     },
     input: ({ criterionId, kind, ref, detail, force }) =>
@@ -251,7 +251,11 @@ const GOAL_COMMANDS = {
   }),
   setCriterionStatus: mutationCommand("setCriterionStatus", {
     command: "criterion-status",
-    config: { criterionId: Argument.String("criterion-id"), status: Argument.Literals("status", CriterionStatus.literals), force: forceFlag },
+    config: {
+      criterionId: Argument.String("criterion-id").pipe(Argument.withDescription("the criterion to set (c1, c2, …)")),
+      status: Argument.Literals("status", CriterionStatus.literals).pipe(Argument.withDescription("its new status")),
+      force: forceFlag
+    },
     input: ({ criterionId, status, force }) => Effect.succeed({ criterionId, status, ...forceField(force) }),
     render: criterionLine,
     short: "Set a criterion's status",
@@ -260,8 +264,8 @@ const GOAL_COMMANDS = {
   steer: mutationCommand("steer", {
     command: "steer",
     config: {
-      directive: Argument.String("directive"),
-      kind: Flag.Literals("kind", SteeringKind.literals),
+      directive: Argument.String("directive").pipe(Argument.withDescription("what to do differently")),
+      kind: Flag.Literals("kind", SteeringKind.literals).pipe(Flag.withDescription("what the directive does to the goal")),
       evidence: Flag.String("evidence").pipe(Flag.withDescription("what the directive is based on")),
       rationale: Flag.String("rationale").pipe(Flag.withDescription("why it is right")),
       criterion: Flag.String("criterion").pipe(Flag.optional, Flag.withDescription('for --kind add_criterion: the criterion as "scenario|channel|test_ref"')),
@@ -282,7 +286,11 @@ const GOAL_COMMANDS = {
   }),
   checkpoint: mutationCommand("checkpoint", {
     command: "checkpoint",
-    config: { summary: Argument.String("summary"), activeCriterion: Flag.String("active-criterion").pipe(Flag.optional), force: forceFlag },
+    config: {
+      summary: Argument.String("summary").pipe(Argument.withDescription("where the work stands")),
+      activeCriterion: Flag.String("active-criterion").pipe(Flag.optional, Flag.withDescription("the criterion being worked on")),
+      force: forceFlag
+    },
     input: ({ summary, activeCriterion, force }) => Effect.succeed({ summary, ...Option.match(activeCriterion, { onNone: () => ({}), onSome: (id) => ({ activeCriterion: id }) }), ...forceField(force) }),
     render: (checkpoint) => `checkpoint ${checkpoint.id} recorded`,
     short: "Record a progress checkpoint",
@@ -290,7 +298,7 @@ const GOAL_COMMANDS = {
   }),
   addBlocker: mutationCommand("addBlocker", {
     command: "blocker",
-    config: { detail: Argument.String("detail"), force: forceFlag },
+    config: { detail: Argument.String("detail").pipe(Argument.withDescription("what the review must settle")), force: forceFlag },
     input: ({ detail, force }) => Effect.succeed({ detail, ...forceField(force) }),
     render: (blocker) => `blocker ${blocker.id} opened: ${blocker.detail}`,
     short: "Open a review blocker",
@@ -298,7 +306,7 @@ const GOAL_COMMANDS = {
   }),
   resolveBlocker: mutationCommand("resolveBlocker", {
     command: "resolve-blocker",
-    config: { blockerId: Argument.String("blocker-id"), force: forceFlag },
+    config: { blockerId: Argument.String("blocker-id").pipe(Argument.withDescription("the blocker to resolve (b1, b2, …)")), force: forceFlag },
     input: ({ blockerId, force }) => Effect.succeed({ blockerId, ...forceField(force) }),
     render: (blocker) => `blocker ${blocker.id} ${blocker.status}`,
     short: "Resolve a review blocker",
@@ -306,7 +314,7 @@ const GOAL_COMMANDS = {
   }),
   setGoalStatus: mutationCommand("setGoalStatus", {
     command: "goal-status",
-    config: { status: Argument.Literals("status", SettableGoalStatus.literals), force: forceFlag },
+    config: { status: Argument.Literals("status", SettableGoalStatus.literals).pipe(Argument.withDescription("the goal's new status")), force: forceFlag },
     input: ({ status, force }) => Effect.succeed({ status, ...forceField(force) }),
     render: (goal) => `goal ${goal.id} is ${goal.status}`,
     short: "Set the goal status",

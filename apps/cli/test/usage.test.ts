@@ -57,3 +57,36 @@ describe("usage errors", () => {
     }
   })
 })
+
+/** The lines of a help section (`ARGUMENTS`, `FLAGS`, `SUBCOMMANDS`): from its heading to the next blank line. */
+const section = (help: string, heading: string): ReadonlyArray<string> => {
+  const lines = help.split("\n")
+  const start = lines.indexOf(heading)
+  if (start < 0) return []
+  const end = lines.findIndex((line, index) => index > start && line.trim() === "")
+  return lines.slice(start + 1, end < 0 ? undefined : end)
+}
+
+/** An argument or flag line whose description is missing: its name and type, then nothing but a list of choices. */
+const undescribed = (line: string): boolean => {
+  const [, rest = ""] = /^\s+\S+(?:, -\w)?(?: (?:string|integer|number|choice|<[^>]*>))?(.*)$/.exec(line) ?? []
+  return rest.replace(/\(choices: [^)]*\)/, "").trim() === ""
+}
+
+describe("help", () => {
+  it("describes every argument and flag of every command", async () => {
+    const missing: Array<string> = []
+    const visit = async (path: ReadonlyArray<string>): Promise<void> => {
+      const help = (await armory([...path, "--help"])).stdout
+      for (const heading of ["ARGUMENTS", "FLAGS"]) {
+        for (const line of section(help, heading)) if (undescribed(line)) missing.push(`armory ${path.join(" ")}: ${line.trim()}`)
+      }
+      for (const line of section(help, "SUBCOMMANDS")) {
+        const name = line.trim().split(/\s+/)[0]
+        if (name !== undefined && name !== "") await visit([...path, name])
+      }
+    }
+    await visit([])
+    expect(missing).toEqual([])
+  }, 120_000)
+})

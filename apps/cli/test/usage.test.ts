@@ -75,11 +75,11 @@ const undescribed = (line: string): boolean => {
 
 describe("help", () => {
   it("describes every argument and flag of every command", async () => {
-    const missing: Array<string> = []
+    const unexplained: Array<string> = []
     const visit = async (path: ReadonlyArray<string>): Promise<void> => {
       const help = (await armory([...path, "--help"])).stdout
       for (const heading of ["ARGUMENTS", "FLAGS"]) {
-        for (const line of section(help, heading)) if (undescribed(line)) missing.push(`armory ${path.join(" ")}: ${line.trim()}`)
+        for (const line of section(help, heading)) if (undescribed(line)) unexplained.push(`armory ${path.join(" ")}: ${line.trim()}`)
       }
       for (const line of section(help, "SUBCOMMANDS")) {
         const name = line.trim().split(/\s+/)[0]
@@ -87,6 +87,6 @@ describe("help", () => {
       }
     }
     await visit([])
-    expect(missing).toEqual([])
+    expect(unexplained).toEqual([])
   }, 120_000)
 })

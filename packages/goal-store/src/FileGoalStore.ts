@@ -102,6 +102,10 @@ const readFailure = (operation: string, file: string) => (error: unknown) =>
 
 export { evidencePath } from "./internal/evidenceRecord.js"
 
+/** An answer made only of plain values (a checkpoint, an evidence entry, a blocker) shares no list with the state. */
+const sharesNothing = (answer: unknown): boolean =>
+  typeof answer !== "object" || answer === null || Object.values(answer).every((value) => typeof value !== "object" || value === null)
+
 /** A session of the file store, and what its layer runs when it closes. */
 interface FileSession {
   readonly store: GoalStoreShape
@@ -129,6 +133,18 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
   )
   let directoryExists = loaded.ino !== undefined
   let wrote = false
+  /**
+   * The lists and criteria of `loaded` this store made since it last handed its state out: a write
+   * folds its event into them in place (see `fold`) instead of copying the list it grows, which for
+   * a long goal was most of a write's cost. Whatever a caller is given (a read, an answer that holds
+   * a list) starts a new set, so nothing a caller holds ever changes.
+   */
+  let owned = new WeakSet<object>()
+  const handedOut = <A>(value: A): A => {
+    owned = new WeakSet()
+    return value
+  }
+  const answered = <A>(answer: A): A => (sharesNothing(answer) ? answer : handedOut(answer))
   // Holds the lease's idle checks; a scoped store closes it, and a Promise client's ends with its process.
   const sessionScope = yield* Scope.make()
   const { withLease, end: endLease } = yield* makeSessionLease(
@@ -199,8 +215,13 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
         catch: storageFailure("ledger append", ledgerPath, false)
       }).pipe(Effect.uninterruptible)
       wrote = true
-      const next = fold([event], state.state)
-      if (Result.isFailure(next)) return yield* Effect.die(new Error(`a decided event does not apply: ${next.failure.reason}`))
+      const next = fold([event], state.state, owned)
+      if (Result.isFailure(next)) {
+        // The fold may have changed the state it started from: the next read loads the files again.
+        owned = new WeakSet()
+        loaded = { ...state, ino: undefined }
+        return yield* Effect.die(new Error(`a decided event does not apply: ${next.failure.reason}`))
+      }
       const appended: LoadedState = {
         state: next.success,
         committedBytes: state.committedBytes + line.length,
@@ -224,11 +245,11 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
         let state = yield* refreshed(ledger)
         if (state.tornBytes > 0) state = yield* quarantineTornTail(ledger, state)
         const decision = decide(state.state, yield* decideContext(sessionId))
-        if (decision._tag === "Commit") return decision.answer(yield* append(lock, ledger, state, decision.event))
+        if (decision._tag === "Commit") return answered(decision.answer(yield* append(lock, ledger, state, decision.event)))
         // Nothing was committed, so a snapshot that cannot be written now must not fail the answer:
         // it may lag, and the next write or open tries again.
         if (snapshotDue(state)) state = yield* persistSnapshot(state).pipe(Effect.orElseSucceed(() => state))
-        if (decision._tag === "Unchanged") return decision.value
+        if (decision._tag === "Unchanged") return answered(decision.value)
         if (decision.record !== undefined) yield* append(lock, ledger, state, decision.record)
         return yield* Effect.fail(decision.error)
       })
@@ -253,7 +274,7 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
     sessionId,
     directory,
     transact,
-    read: () => Effect.map(current, (state) => state.state),
+    read: () => Effect.map(current, (state) => handedOut(state.state)),
     sessions: () =>
       Effect.try({ try: () => listSessions(root), catch: storageFailure("list sessions", join(root, SESSIONS_DIRECTORY), false) })
   }

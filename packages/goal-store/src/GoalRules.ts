@@ -451,7 +451,7 @@ const idIndexOf = (state: GoalState): IdIndex => {
  * A state being folded. The records it starts from are shared with the state it was made from, which
  * must not change; an array or criterion is copied the first time this fold changes it (`owned`) and
  * changed in place after that, so one event costs a copy of the one list it touches, and a long fold
- * copies each list once.
+ * copies each list once. `owned` may also hold what the caller's earlier folds made (see `fold`).
  */
 interface Draft {
   seq: number
@@ -462,11 +462,11 @@ interface Draft {
   readonly owned: WeakSet<object>
 }
 
-const toDraft = (state: GoalState, ids: Map<IdSeries, Set<string>>): Draft => ({
+const toDraft = (state: GoalState, ids: Map<IdSeries, Set<string>>, owned: WeakSet<object>): Draft => ({
   seq: state.seq,
   counters: { ...state.counters },
   ids,
-  owned: new WeakSet(),
+  owned,
   goal: state.goal === null ? null : { ...state.goal }
 })
 
@@ -694,13 +694,21 @@ const applyToDraft = (draft: Draft, event: LedgerEvent): string | undefined => {
 
 /**
  * Rebuilds state from events, in order, starting from `from` (the empty state by default). Fails
- * with the first event that does not follow or does not fit. Neither argument is modified.
+ * with the first event that does not follow or does not fit. Neither argument is modified, except
+ * through `owned`: the lists and criteria a caller's earlier folds made (a fold adds each it makes)
+ * and that nothing outside the caller has seen since. Those the fold changes in place rather than
+ * copying them, so a writer that keeps its latest state to itself appends an event without copying
+ * the list it grows; a caller whose state has been handed out starts a new set.
  */
-export const fold = (events: Iterable<LedgerEvent>, from: GoalState = emptyState): Result.Result<GoalState, FoldFailure> => {
+export const fold = (
+  events: Iterable<LedgerEvent>,
+  from: GoalState = emptyState,
+  owned: WeakSet<object> = new WeakSet()
+): Result.Result<GoalState, FoldFailure> => {
   const index = idIndexOf(from)
   // Taken over: from here on it describes the draft, and the state it folds to if the fold succeeds.
   index.describes = undefined
-  const draft = toDraft(from, index.series)
+  const draft = toDraft(from, index.series, owned)
   for (const event of events) {
     const reason = applyToDraft(draft, event)
     if (reason !== undefined) return Result.fail({ seq: event.seq, reason })

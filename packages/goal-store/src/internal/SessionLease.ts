@@ -11,6 +11,11 @@ import { type OpenLedger, openLedger } from "./ledgerFile.js"
  * a few writes per hold, rather than one, keeps the hand-over pauses from dominating under contention.
  */
 const KEEP_WHEN_ASKED_NANOS = 4_000_000n
+/**
+ * How often a holder writing back to back looks whether another writer asked for the lock: a look is
+ * a system call, and a writer that asks waits some milliseconds between its tries anyway.
+ */
+const ASKED_CHECK_NANOS = 1_000_000n
 
 const monotonicNow = Clock.clockWith((clock) => clock.monotonicTimeNanos)
 
@@ -25,6 +30,8 @@ interface Held {
   readonly _tag: "Held"
   readonly lease: Lease
   readonly since: bigint
+  /** When this holder last looked whether another writer asked for the lock. */
+  readonly askedCheckedAt: bigint
   readonly scope: Scope.Closeable
 }
 
@@ -49,6 +56,7 @@ export type LeaseEvent =
   | { readonly _tag: "CycleDone" }
   | { readonly _tag: "Taken"; readonly held: Held }
   | { readonly _tag: "LedgerReopened"; readonly ledger: OpenLedger }
+  | { readonly _tag: "AskedChecked"; readonly at: bigint }
   | { readonly _tag: "Ended"; readonly handedOver: boolean }
   /** A take begins: a pause owed to a writer this store handed over to is paid by this take alone. */
   | { readonly _tag: "TakeStarted" }
@@ -68,6 +76,8 @@ export const nextLeaseState = (state: LeaseState, event: LeaseEvent): LeaseState
       return { ...state, tenure: event.held }
     case "LedgerReopened":
       return state.tenure._tag === "Held" ? { ...state, tenure: { ...state.tenure, lease: { ...state.tenure.lease, ledger: event.ledger } } } : state
+    case "AskedChecked":
+      return state.tenure._tag === "Held" ? { ...state, tenure: { ...state.tenure, askedCheckedAt: event.at } } : state
     case "Ended":
       return { ...state, tenure: { _tag: "Free", handedOver: event.handedOver } }
     case "TakeStarted":
@@ -158,7 +168,8 @@ export const makeSessionLease = Effect.fnUntraced(function* (options: SessionLea
       const held = yield* Effect.gen(function* () {
         const lock = yield* options.locking ? acquireLock(join(directory, ".lock"), lockOptions) : Effect.succeed(noLock(directory))
         const ledger = yield* Effect.try({ try: () => openLedger(ledgerPath), catch: options.ledgerFailure })
-        return { _tag: "Held", lease: { lock, ledger }, since: yield* monotonicNow, scope: leaseScope } as const
+        const since = yield* monotonicNow
+        return { _tag: "Held", lease: { lock, ledger }, since, askedCheckedAt: since, scope: leaseScope } as const
       }).pipe(Scope.provide(leaseScope), Effect.onError(() => Scope.close(leaseScope, Exit.void)))
       apply({ _tag: "Taken", held })
       return held.lease
@@ -176,8 +187,10 @@ export const makeSessionLease = Effect.fnUntraced(function* (options: SessionLea
     Effect.gen(function* () {
       const tenure = state.tenure
       if (Exit.isFailure(exit) || tenure._tag === "Free") return "end"
-      const asked = (yield* tenure.lease.lock.contended) && (yield* monotonicNow) - tenure.since >= KEEP_WHEN_ASKED_NANOS
-      return asked ? "handOver" : "endWhenIdle"
+      const now = yield* monotonicNow
+      if (now - tenure.since < KEEP_WHEN_ASKED_NANOS || now - tenure.askedCheckedAt < ASKED_CHECK_NANOS) return "endWhenIdle"
+      apply({ _tag: "AskedChecked", at: now })
+      return (yield* tenure.lease.lock.contended) ? "handOver" : "endWhenIdle"
     })
 
   // Runs once the event loop has turned: by then a caller writing back to back has queued its next cycle.

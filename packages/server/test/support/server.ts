@@ -33,7 +33,7 @@ export const NO_BROWSER_ENV = {
 export interface ServerOverrides extends Partial<ServerOptions>, Partial<Omit<HostOptions, "goals">> {
   /** Where the file store keeps goals (default: a fresh temp directory). */
   readonly goalsRoot?: string | undefined
-  /** Receives every line the server logs, instead of the default logger. */
+  /** Receives every line the server logs; without it, the server's logs go nowhere. */
   readonly logs?: Array<LogLine> | undefined
 }
 
@@ -58,14 +58,17 @@ export const startServer = async (overrides: ServerOverrides = {}, host = "127.0
       })
     ),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { host, port: 0 })),
+    // A test that asserts on the logs receives them; the others keep the test log free of one line per request.
     Layer.provide(
-      overrides.logs === undefined
-        ? Layer.empty
-        : Logger.layer([
-            Logger.make(({ logLevel, message }) => {
-              overrides.logs?.push({ level: logLevel, message: Array.isArray(message) ? message : [message] })
-            })
-          ])
+      Logger.layer(
+        overrides.logs === undefined
+          ? []
+          : [
+              Logger.make(({ logLevel, message }) => {
+                overrides.logs?.push({ level: logLevel, message: Array.isArray(message) ? message : [message] })
+              })
+            ]
+      )
     )
   )
   const runtime = ManagedRuntime.make(layer)

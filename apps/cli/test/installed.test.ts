@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, relative } from "node:path"
 import { promisify } from "node:util"
@@ -33,6 +33,25 @@ beforeAll(async () => {
 }, INSTALL_TIMEOUT_MS + 120_000)
 
 afterAll(() => rmSync(project, { recursive: true, force: true }))
+
+/** Bytes of the files under a directory, symbolic links not followed. */
+const sizeOf = (path: string): number => {
+  const info = lstatSync(path)
+  if (!info.isDirectory()) return info.size
+  return readdirSync(path).reduce((total, entry) => total + sizeOf(join(path, entry)), 0)
+}
+
+/** Every package npm installed under `node_modules` (nested ones included), with its size without its own `node_modules`. */
+const installedPackages = (modules: string): ReadonlyArray<{ readonly name: string; readonly bytes: number }> =>
+  readdirSync(modules, { withFileTypes: true }).flatMap((entry) => {
+    if (!entry.isDirectory() || entry.name.startsWith(".")) return []
+    const path = join(modules, entry.name)
+    if (entry.name.startsWith("@")) return installedPackages(path).map((inner) => ({ ...inner, name: `${entry.name}/${inner.name}` }))
+    if (!existsSync(join(path, "package.json"))) return []
+    const own = readdirSync(path).filter((name) => name !== "node_modules").reduce((total, name) => total + sizeOf(join(path, name)), 0)
+    const nested = existsSync(join(path, "node_modules")) ? installedPackages(join(path, "node_modules")) : []
+    return [{ name: entry.name, bytes: own }, ...nested]
+  })
 
 /** Runs a shell command line in the project, as a host runs the commands `armory init` writes. */
 const shell = (command: string, input = "") =>
@@ -71,6 +90,26 @@ describe("@armory/cli installed from its packed tarball", () => {
     })
     const lines = server.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as { id?: number; result?: { structuredContent?: unknown } })
     expect(lines.find((line) => line.id === 2)?.result?.structuredContent).toEqual({ result: [expect.objectContaining({ name: "pdf-tools" })] })
+  })
+
+  it("runs code mode from the installed packages: the sandbox's worker and its WebAssembly come from @armory/codemode", () => {
+    writeFileSync(join(project, "sum.js"), "return [1, 2, 3].reduce((total, value) => total + value, 0)")
+    expect(JSON.parse(shell("npx -y @armory/cli exec sum.js --json"))).toMatchObject({ status: "completed", result: 6 })
+  })
+
+  it("installs lean: what the bundle leaves out and nothing else, no Redis client, and says how much", () => {
+    const packages = installedPackages(join(project, "node_modules"))
+    const names = packages.map((entry) => entry.name)
+    const bytes = packages.reduce((total, entry) => total + entry.bytes, 0)
+    const largest = packages
+      .toSorted((a, b) => b.bytes - a.bytes)
+      .slice(0, 4)
+      .map((entry) => `${entry.name} ${(entry.bytes / 1024 / 1024).toFixed(1)} MiB`)
+    console.info(`@armory/cli installed: ${packages.length} packages, ${(bytes / 1024 / 1024).toFixed(1)} MiB (largest: ${largest.join(", ")})`)
+    // `@effect/platform-node` names a Redis client as a peer; bundled into the CLI, it installs nothing.
+    expect(names.filter((name) => name === "redis" || name.startsWith("@redis/"))).toEqual([])
+    // Only what the bundle loads from the installed packages at run time: the code-mode and probe workers, QuickJS's WebAssembly.
+    expect(names.filter((name) => name.startsWith("@armory/")).toSorted()).toEqual(["@armory/capability-probe", "@armory/cli", "@armory/codemode"])
   })
 
   it("sets up OpenCode with `armory init`: the plugin file it wrote loads and answers chat.message", () => {

@@ -47,8 +47,13 @@ const treeOf = async (connections: Record<string, McpServerConnection>): Promise
 const run = async (connections: Record<string, McpServerConnection>, code: string, timeoutMs = 10_000): Promise<ExecuteResult> =>
   execute(code, { tools: await treeOf(connections), timeoutMs })
 
-/** The `notifications/cancelled` a hostile server logged, oldest first. */
-const cancelsLogged = (log: string) => readFileSync(log, "utf8").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as { requestId: unknown })
+/** What a hostile server logged (the calls it received, the `notifications/cancelled` it got), oldest first. */
+const logged = (log: string) =>
+  readFileSync(log, "utf8")
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { readonly id?: unknown; readonly requestId?: unknown })
 
 describe("MCP servers as a code-mode tree (server-everything over stdio)", () => {
   it("lists the tools under identifiers and declares their JSON Schemas as TypeScript", async () => {
@@ -206,17 +211,22 @@ describe("hostile MCP servers", () => {
 
   it("cancels a call that never answers when the execution times out, telling the server", async () => {
     const log = join(temporary(), "cancelled.jsonl")
+    const calls = join(temporary(), "calls.jsonl")
     writeFileSync(log, "")
-    await withServers({ silent: hostile("silent", { CANCEL_LOG: log }) }, async (connections) => {
-      const result = await run(connections, "return await tools.silent.wait()", 500)
+    writeFileSync(calls, "")
+    await withServers({ silent: hostile("silent", { CANCEL_LOG: log, CALL_LOG: calls }) }, async (connections) => {
+      // A limit the call reaches the server well within, even on a loaded machine: the cancellation is of a call the server has.
+      const result = await run(connections, "await tools.silent.ping(); return await tools.silent.wait()", 3000)
       expect(result.status).toBe("timeout")
+      const received = logged(calls)
+      expect(received).toHaveLength(1)
       const pinged = await run(connections, "return await tools.silent.ping()")
       expect(pinged.result).toEqual([{ type: "text", text: "ping answered" }])
       // The cancellation goes out as the timed-out call is torn down, not before the execution answers: wait for the server to log it.
-      for (let waited = 0; cancelsLogged(log).length === 0 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50))
-      const cancelled = cancelsLogged(log)
+      for (let waited = 0; logged(log).length === 0 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50))
+      const cancelled = logged(log)
       expect(cancelled).toHaveLength(1)
-      expect(cancelled[0]?.requestId).toEqual(expect.anything())
+      expect(cancelled[0]?.requestId).toEqual(received[0]?.id)
     })
   })
 

@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process"
+import { execFile, spawn } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
@@ -13,9 +13,13 @@ const INSTALL_ATTEMPTS = 3
 const FENCE = /^```ts\n([\s\S]*?)^```$/gm
 const PRINTS = /\/\/ prints: (.*)$/
 const IMPORT_SPECIFIER = /^\s*(?:import|export)\s[^"']*?\bfrom\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gm
+const LOADED_SPECIFIER = /\b(?:import|resolve)\(\s*["']([^"']+)["']/g
+const SHELL_FENCE = /^```(?:sh|bash|shell)\n([\s\S]*?)^```$/gm
+const INSTALL_COMMAND = /^\s*(?:npm\s+(?:install|i|add)|pnpm\s+add)\s+([^#\n]+)/
 const TYPE_ERROR = /^(example-\d+\.ts)\((\d+),(\d+)\): (error TS\d+: .*)$/
 const SETUP_TIMEOUT_MS = 300_000
 const EXAMPLE_TIMEOUT_MS = 120_000
+const SERVE_START_TIMEOUT_MS = 60_000
 
 /** The consumer's compiler settings: what a strict ESM project on Node writes, nothing monorepo-specific. */
 const CONSUMER_TSCONFIG = {
@@ -111,43 +115,72 @@ const expectedLines = (code) =>
     .map((line) => PRINTS.exec(line)?.[1])
     .filter((line) => line !== undefined)
 
+/** `@scope/name@^1.2` → `@scope/name`, `name@latest` → `name`. */
+const withoutVersion = (argument) => {
+  const at = argument.indexOf("@", argument.startsWith("@") ? 1 : 0)
+  return at === -1 ? argument : argument.slice(0, at)
+}
+
 /**
- * Sets up a project outside the monorepo that consumes the package the way a user does: the packed
- * tarballs of the package and of every Armory package the examples import (and theirs), installed
- * by name next to the third-party packages the examples import, at the versions the workspace uses.
+ * The packages each install line of the README's shell blocks names (`npm install …`, `npm i …`,
+ * `pnpm add …`), in the order a reader meets them; flags and comments are not packages.
  */
-const createConsumer = async ({ packageDir, blocks, files, dependencies: extra }) => {
+export const installLines = (readme) =>
+  [...readme.matchAll(SHELL_FENCE)].flatMap((match) =>
+    (match[1] ?? "").split("\n").flatMap((line) => {
+      const command = INSTALL_COMMAND.exec(line)
+      if (command === null) return []
+      return [command[1].trim().split(/\s+/).filter((argument) => !argument.startsWith("-")).map(withoutVersion)]
+    })
+  )
+
+/** The packages an example loads: what it imports, and what it resolves by name (a server it starts). */
+const packagesLoadedBy = (code) => {
+  const names = new Set()
+  for (const pattern of [IMPORT_SPECIFIER, LOADED_SPECIFIER]) {
+    for (const match of code.matchAll(pattern)) {
+      const name = packageOf(match[1] ?? match[2])
+      if (name !== undefined) names.add(name)
+    }
+  }
+  return names
+}
+
+/**
+ * What a reader has installed after each install line: the lines add up, as they do in a project
+ * someone follows the README in. Each example runs in the first of these that holds every package
+ * it loads, so its README gives exactly the install line it needs, or it fails naming what is missing.
+ */
+export const assignExamples = (lines, blocks) => {
+  const stages = lines.map((_, index) => [...new Set(lines.slice(0, index + 1).flat())])
+  return blocks.map((code) => {
+    const loaded = [...packagesLoadedBy(code)]
+    const stage = stages.findIndex((installed) => loaded.every((name) => installed.includes(name)))
+    if (stage !== -1) return { stage, missing: [] }
+    const fullest = stages.at(-1) ?? []
+    return { stage: -1, missing: loaded.filter((name) => !fullest.includes(name)) }
+  })
+}
+
+/**
+ * Sets up a project outside the monorepo that has exactly what `installed` names, as a reader who
+ * ran the README's install lines has: the packed tarballs of the Armory packages among them (the
+ * Armory packages those need come from their tarballs too, as the registry would serve them) and
+ * the other packages at the versions the workspace uses. Nothing else is added: a peer the lines
+ * leave out is one the reader's package manager installs on its own or the example cannot load.
+ */
+const createConsumer = async ({ packageDir, installed, blocks, files, tag }) => {
   const workspaceRoot = findWorkspaceRoot(packageDir)
   const workspace = workspacePackages(workspaceRoot)
   const self = readJson(join(packageDir, "package.json")).name
-  const imported = new Set([self])
-  for (const code of blocks) {
-    for (const match of code.matchAll(IMPORT_SPECIFIER)) {
-      const name = packageOf(match[1] ?? match[2])
-      if (name !== undefined) imported.add(name)
-    }
-  }
-  const consumer = mkdtempSync(join(tmpdir(), `armory-readme-${self.replace(/^@armory\//, "")}-`))
+  const consumer = mkdtempSync(join(tmpdir(), `armory-readme-${self.replace(/^@armory\//, "")}-${tag}-`))
   const tarballs = join(consumer, ".tarballs")
   mkdirSync(tarballs)
-  const armory = armoryClosure([...imported].filter((name) => workspace.has(name)), workspace)
+  const armory = armoryClosure(installed.filter((name) => workspace.has(name)), workspace)
   const packed = Object.fromEntries(
     Object.entries(await packArmoryPackages(workspaceRoot, armory, tarballs)).map(([name, file]) => [name, `file:${relative(consumer, file)}`])
   )
-  const dependencies = {}
-  for (const name of extra) dependencies[name] = installedVersion(packageDir, name)
-  for (const name of imported) {
-    dependencies[name] = packed[name] ?? installedVersion(packageDir, name)
-  }
-  // Peers the packed packages declare that the examples do not import still have to be installed
-  // by the consumer (effect above all); optional peers are left out, as a user would.
-  for (const name of armory) {
-    const { manifest } = workspace.get(name)
-    for (const peer of Object.keys(manifest.peerDependencies ?? {})) {
-      if (manifest.peerDependenciesMeta?.[peer]?.optional === true || dependencies[peer] !== undefined || packed[peer] !== undefined) continue
-      dependencies[peer] = installedVersion(workspace.get(name).dir, peer)
-    }
-  }
+  const dependencies = Object.fromEntries(installed.map((name) => [name, packed[name] ?? installedVersion(packageDir, name)]))
   writeFileSync(
     join(consumer, "package.json"),
     `${JSON.stringify(
@@ -156,6 +189,7 @@ const createConsumer = async ({ packageDir, blocks, files, dependencies: extra }
         private: true,
         type: "module",
         dependencies,
+        // The compiler's view of Node's globals, for the type check only.
         devDependencies: { "@types/node": installedVersion(packageDir, "@types/node") },
         // The Armory packages the tarballs depend on come from the other tarballs, not the registry.
         pnpm: { overrides: packed }
@@ -169,7 +203,7 @@ const createConsumer = async ({ packageDir, blocks, files, dependencies: extra }
     mkdirSync(dirname(join(consumer, path)), { recursive: true })
     writeFileSync(join(consumer, path), contents)
   }
-  blocks.forEach((code, index) => writeFileSync(join(consumer, `example-${index + 1}.ts`), code))
+  for (const { code, file } of blocks) writeFileSync(join(consumer, file), code)
   await installConsumer(consumer)
   return consumer
 }
@@ -235,47 +269,109 @@ const typeCheck = async (packageDir, consumer) => {
 }
 
 /**
- * Registers vitest tests for every ```ts block of a package README, as a user would meet it: each
- * block is a file of a project outside the monorepo that installs the packed tarballs by their
- * published names, is type-checked there with `tsc --noEmit` (strict, nodenext), and is run twice
- * with Node (an example that works only once is broken); each `// prints: <text>` comment must be
- * the next line the example prints. `files` are written into that project first (fixtures an
- * example reads by relative path), `env` is added to the examples' environment, and `dependencies`
- * (third-party packages an example uses without importing them, such as an MCP server it starts)
- * are installed beside the imported ones, at the versions the package uses.
+ * `armory serve` from the workspace's built CLI, in a directory of its own holding `files`, on a free
+ * loopback port: what a reader of a client's README starts before running its examples.
  */
-export const describeReadmeExamples = (packageDirectory, { files = {}, env = {}, dependencies = [] } = {}) => {
+const startArmoryServe = async ({ packageDir, files, args, token }) => {
+  const directory = mkdtempSync(join(tmpdir(), "armory-readme-serve-"))
+  for (const [path, contents] of Object.entries(files)) {
+    mkdirSync(dirname(join(directory, path)), { recursive: true })
+    writeFileSync(join(directory, path), contents)
+  }
+  const cli = join(findWorkspaceRoot(packageDir), "apps", "cli", "dist", "bin.js")
+  const child = spawn(process.execPath, [cli, "serve", "--json", ...args], {
+    cwd: directory,
+    env: { ...process.env, ARMORY_TOKEN: token },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolveExit) => child.once("exit", resolveExit))
+      child.kill("SIGTERM")
+      await exited
+    }
+    rmSync(directory, { recursive: true, force: true })
+  }
+  let output = ""
+  const url = await new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`armory serve printed no URL within ${SERVE_START_TIMEOUT_MS} ms: ${output}`)), SERVE_START_TIMEOUT_MS)
+    child.stdout.on("data", (chunk) => {
+      output += chunk
+      const line = output.split("\n").find((candidate) => candidate.startsWith("{"))
+      if (line === undefined) return
+      clearTimeout(timer)
+      resolveUrl(JSON.parse(line).url)
+    })
+    child.stderr.on("data", (chunk) => {
+      output += chunk
+    })
+    child.once("exit", (code) => {
+      clearTimeout(timer)
+      reject(new Error(`armory serve exited with ${code} before it listened: ${output}`))
+    })
+  }).catch(async (error) => {
+    await stop()
+    throw error
+  })
+  return { url, stop }
+}
+
+/**
+ * Registers vitest tests for every ```ts block of a package README, as a user would meet it: each
+ * block is a file of a project outside the monorepo that has exactly what the README's install lines
+ * install (the first of them, added up, that holds every package the block loads), the Armory ones
+ * from their packed tarballs; it is type-checked there with `tsc --noEmit` (strict, nodenext) and
+ * run twice with Node (an example that works only once is broken); each `// prints: <text>` comment
+ * must be the next line the example prints. `files` are written into that project first (fixtures
+ * an example reads by relative path), `env` is added to the examples' environment, and with
+ * `armoryServe` an `armory serve` runs beside them (in a directory holding `files`, with `args` and
+ * the bearer token `token`), its URL in the examples' `ARMORY_URL`.
+ */
+export const describeReadmeExamples = (packageDirectory, { files = {}, env = {}, armoryServe } = {}) => {
   const packageDir = resolve(packageDirectory)
   const readme = readFileSync(join(packageDir, "README.md"), "utf8")
-  const blocks = [...readme.matchAll(FENCE)].map((match) => match[1] ?? "")
-  let consumer = ""
-  let typeErrors = {}
+  const self = readJson(join(packageDir, "package.json")).name
+  const lines = installLines(readme)
+  const blocks = [...readme.matchAll(FENCE)].map((match, index) => ({ code: match[1] ?? "", file: `example-${index + 1}.ts` }))
+  const assigned = assignExamples(lines, blocks.map((block) => block.code))
+  const consumers = new Map()
+  const typeErrors = {}
+  let served
 
   describe("README examples", () => {
     beforeAll(async () => {
-      consumer = await createConsumer({ packageDir, blocks, files, dependencies })
-      typeErrors = await typeCheck(packageDir, consumer)
+      for (const stage of new Set(assigned.map((assignment) => assignment.stage).filter((index) => index !== -1))) {
+        const installed = [...new Set(lines.slice(0, stage + 1).flat())]
+        const own = blocks.filter((_, index) => assigned[index].stage === stage)
+        const consumer = await createConsumer({ packageDir, installed, blocks: own, files, tag: `line${stage + 1}` })
+        consumers.set(stage, consumer)
+        for (const [file, errors] of Object.entries(await typeCheck(packageDir, consumer))) typeErrors[file] = [...(typeErrors[file] ?? []), ...errors]
+      }
+      if (armoryServe !== undefined) served = await startArmoryServe({ packageDir, files, ...armoryServe })
     }, SETUP_TIMEOUT_MS)
-    afterAll(() => {
-      if (consumer !== "") rmSync(consumer, { recursive: true, force: true })
+    afterAll(async () => {
+      await served?.stop()
+      for (const consumer of consumers.values()) rmSync(consumer, { recursive: true, force: true })
     })
 
-    it("has examples, and the consumer project type-checks apart from them", () => {
+    it("has examples and an install line that installs the package itself, and each consumer project type-checks apart from them", () => {
       expect(blocks.length).toBeGreaterThan(0)
+      expect(lines[0] ?? [], "the packages of the README's first install line").toContain(self)
       expect(typeErrors["*"] ?? []).toEqual([])
     })
 
-    blocks.forEach((code, index) => {
-      const file = `example-${index + 1}.ts`
+    blocks.forEach(({ code, file }, index) => {
       const expected = expectedLines(code)
       it(
-        `example ${index + 1} type-checks as a consumer's file and prints what the README says, run after run`,
+        `example ${index + 1} needs no more than the README's install lines, type-checks as a consumer's file and prints what the README says, run after run`,
         async () => {
+          const { stage, missing } = assigned[index]
+          expect(missing, `packages ${file} loads that no install line of the README installs`).toEqual([])
           expect(typeErrors[file] ?? [], `tsc --noEmit on ${file}`).toEqual([])
           for (const attempt of ["first", "second"]) {
             const { stdout } = await run(process.execPath, [file], {
-              cwd: consumer,
-              env: { ...process.env, ...env },
+              cwd: consumers.get(stage),
+              env: { ...process.env, ...env, ...(served === undefined ? {} : { ARMORY_URL: served.url }) },
               timeout: EXAMPLE_TIMEOUT_MS
             }).catch((failure) => {
               throw new Error(`${file} failed on its ${attempt} run: ${failure.stderr || failure.message}`)

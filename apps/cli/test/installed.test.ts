@@ -1,68 +1,38 @@
-import { execFile, execFileSync } from "node:child_process"
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { execFileSync } from "node:child_process"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { dirname, join, relative } from "node:path"
-import { promisify } from "node:util"
-import { packArmoryPackages } from "@armory/config/readme-examples"
+import { dirname, join } from "node:path"
+import { installedPackages, installedSize, installPackedArmoryPackage } from "@armory/config/installed"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
-const run = promisify(execFile)
 const workspaceRoot = join(import.meta.dirname, "..", "..", "..")
 const INSTALL_TIMEOUT_MS = 240_000
 
 let project: string
 
-/**
- * A project outside the monorepo with `@armory/cli` installed by npm from the packed tarballs, the
- * way a user installs it from the registry: the Armory packages it needs come from their tarballs,
- * everything else from the npm registry.
- */
+/** A project outside the monorepo with `@armory/cli` installed by npm from the packed tarballs, as a user installs it from the registry. */
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), "armory-installed-cli-"))
-  const tarballs = join(project, ".tarballs")
-  mkdirSync(tarballs)
-  const packed = await packArmoryPackages(workspaceRoot, ["@armory/cli"], tarballs)
-  const specs = Object.fromEntries(Object.entries(packed).map(([name, file]) => [name, `file:./${relative(project, file)}`]))
-  writeFileSync(
-    join(project, "package.json"),
-    `${JSON.stringify({ name: "installed-cli", private: true, devDependencies: { "@armory/cli": specs["@armory/cli"] }, overrides: specs }, null, 2)}\n`
-  )
-  await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: project, timeout: INSTALL_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 })
+  await installPackedArmoryPackage(workspaceRoot, "@armory/cli", project, { timeoutMs: INSTALL_TIMEOUT_MS })
   mkdirSync(join(project, ".armory", "skills", "pdf-tools"), { recursive: true })
   writeFileSync(join(project, ".armory", "skills", "pdf-tools", "SKILL.md"), "---\nname: pdf-tools\ndescription: PDFs.\nautoInject:\n  keywords: [pdf]\n---\n# PDF\n")
 }, INSTALL_TIMEOUT_MS + 120_000)
 
 afterAll(() => rmSync(project, { recursive: true, force: true }))
 
-/** Bytes of the files under a directory, symbolic links not followed. */
-const sizeOf = (path: string): number => {
-  const info = lstatSync(path)
-  if (!info.isDirectory()) return info.size
-  return readdirSync(path).reduce((total, entry) => total + sizeOf(join(path, entry)), 0)
-}
-
-/** Every package npm installed under `node_modules` (nested ones included), with its size without its own `node_modules`. */
-const installedPackages = (modules: string): ReadonlyArray<{ readonly name: string; readonly bytes: number }> =>
-  readdirSync(modules, { withFileTypes: true }).flatMap((entry) => {
-    if (!entry.isDirectory() || entry.name.startsWith(".")) return []
-    const path = join(modules, entry.name)
-    if (entry.name.startsWith("@")) return installedPackages(path).map((inner) => ({ ...inner, name: `${entry.name}/${inner.name}` }))
-    if (!existsSync(join(path, "package.json"))) return []
-    const own = readdirSync(path).filter((name) => name !== "node_modules").reduce((total, name) => total + sizeOf(join(path, name)), 0)
-    const nested = existsSync(join(path, "node_modules")) ? installedPackages(join(path, "node_modules")) : []
-    return [{ name: entry.name, bytes: own }, ...nested]
-  })
+/** The test's environment without the module path the workspace's package manager adds, so nothing resolves from the monorepo. */
+const { NODE_PATH: _monorepoModules, ...userEnv } = process.env
 
 /** Runs a shell command line in the project, as a host runs the commands `armory init` writes. */
 const shell = (command: string, input = "") =>
-  execFileSync("sh", ["-c", command], { cwd: project, input, env: { ...process.env, CLAUDE_PROJECT_DIR: project }, encoding: "utf8", timeout: 60_000 })
+  execFileSync("sh", ["-c", command], { cwd: project, input, env: { ...userEnv, CLAUDE_PROJECT_DIR: project }, encoding: "utf8", timeout: 60_000 })
 
 describe("@armory/cli installed from its packed tarball", () => {
   it("runs as `npx -y @armory/cli`, with nothing from the monorepo", () => {
     expect(shell("npx -y @armory/cli --version").trim()).toMatch(/^armory v\d+\.\d+\.\d+/)
     const installed = JSON.parse(readFileSync(join(project, "node_modules", "@armory", "cli", "package.json"), "utf8")) as { bin: Record<string, string> }
     expect(installed.bin).toEqual({ armory: "./dist/bin.js" })
-    expect(dirname(execFileSync("node", ["-e", "console.log(require.resolve('@armory/codemode/package.json'))"], { cwd: project, encoding: "utf8" }))).toContain(
+    expect(dirname(execFileSync("node", ["-e", "console.log(require.resolve('@armory/capability-probe/package.json'))"], { cwd: project, env: userEnv, encoding: "utf8" }))).toContain(
       join(project, "node_modules")
     )
   })
@@ -84,6 +54,7 @@ describe("@armory/cli installed from its packed tarball", () => {
     ]
     const server = execFileSync(mcp.mcpServers.armory.command, mcp.mcpServers.armory.args, {
       cwd: project,
+      env: userEnv,
       input: `${messages.map((message) => JSON.stringify(message)).join("\n")}\n`,
       encoding: "utf8",
       timeout: 60_000
@@ -92,24 +63,22 @@ describe("@armory/cli installed from its packed tarball", () => {
     expect(lines.find((line) => line.id === 2)?.result?.structuredContent).toEqual({ result: [expect.objectContaining({ name: "pdf-tools" })] })
   })
 
-  it("runs code mode from the installed packages: the sandbox's worker and its WebAssembly come from @armory/codemode", () => {
+  it("runs code mode from the installed CLI: the sandbox's worker bundled beside it, its WebAssembly from the installed binary", () => {
     writeFileSync(join(project, "sum.js"), "return [1, 2, 3].reduce((total, value) => total + value, 0)")
     expect(JSON.parse(shell("npx -y @armory/cli exec sum.js --json"))).toMatchObject({ status: "completed", result: 6 })
   })
 
-  it("installs lean: what the bundle leaves out and nothing else, no Redis client, and says how much", () => {
-    const packages = installedPackages(join(project, "node_modules"))
-    const names = packages.map((entry) => entry.name)
-    const bytes = packages.reduce((total, entry) => total + entry.bytes, 0)
-    const largest = packages
-      .toSorted((a, b) => b.bytes - a.bytes)
-      .slice(0, 4)
-      .map((entry) => `${entry.name} ${(entry.bytes / 1024 / 1024).toFixed(1)} MiB`)
-    console.info(`@armory/cli installed: ${packages.length} packages, ${(bytes / 1024 / 1024).toFixed(1)} MiB (largest: ${largest.join(", ")})`)
+  it("installs lean: what the bundle leaves out and nothing else, no Redis client and no Effect, and says how much", () => {
+    const names = installedPackages(join(project, "node_modules")).map((entry) => entry.name)
+    const size = installedSize(join(project, "node_modules"))
+    const largest = size.largest.map((entry) => `${entry.name} ${(entry.bytes / 1024 / 1024).toFixed(1)} MiB`)
+    console.info(`@armory/cli installed: ${size.packages} packages, ${(size.bytes / 1024 / 1024).toFixed(1)} MiB (largest: ${largest.join(", ")})`)
     // `@effect/platform-node` names a Redis client as a peer; bundled into the CLI, it installs nothing.
     expect(names.filter((name) => name === "redis" || name.startsWith("@redis/"))).toEqual([])
-    // Only what the bundle loads from the installed packages at run time: the code-mode and probe workers, QuickJS's WebAssembly.
-    expect(names.filter((name) => name.startsWith("@armory/")).toSorted()).toEqual(["@armory/capability-probe", "@armory/cli", "@armory/codemode"])
+    // Only what the bundle loads from the installed packages at run time: the probe's worker, QuickJS's
+    // WebAssembly and Playwright; code mode's worker is bundled beside the CLI, and Effect inside it.
+    expect(names.filter((name) => name.startsWith("@armory/")).toSorted()).toEqual(["@armory/capability-probe", "@armory/cli"])
+    expect(names).not.toContain("effect")
   })
 
   it("sets up OpenCode with `armory init`: the plugin file it wrote loads and answers chat.message", () => {
@@ -124,6 +93,6 @@ describe("@armory/cli installed from its packed tarball", () => {
       `const hooks = await ArmoryPlugin({ directory: process.cwd(), worktree: process.cwd() });` +
       `const output = { message: { id: "msg_1", sessionID: "ses_1" }, parts: [{ id: "prt_1", sessionID: "ses_1", messageID: "msg_1", type: "text", text: "a pdf please" }] };` +
       `await hooks["chat.message"]({ sessionID: "ses_1" }, output); console.log(output.parts[1].text)`
-    expect(execFileSync("node", ["--input-type=module", "-e", script], { cwd: project, encoding: "utf8" })).toContain("- pdf-tools")
+    expect(execFileSync("node", ["--input-type=module", "-e", script], { cwd: project, env: userEnv, encoding: "utf8" })).toContain("- pdf-tools")
   })
 })

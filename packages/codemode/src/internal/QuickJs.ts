@@ -31,14 +31,22 @@ export const INITIAL_MEMORY_BYTES = 6 * 1024 * 1024
 /** The heap a fresh realm (its runtime, context and prelude) needs within the initial memory. */
 const REALM_HEAP_BYTES = 512 * 1024
 
+const WASM_SPECIFIER = "@jitl/quickjs-wasmfile-release-sync/wasm"
+
 /**
- * The .wasm file is located through this package's own manifest rather than next to the calling
+ * The .wasm file, located through this package's own manifest rather than next to the calling
  * script: when a host bundles this package into one file, the bundle's directory holds no .wasm,
- * but `@armory/codemode` still resolves to the installed package and its dependencies.
+ * but `@armory/codemode` still resolves to the installed package and its dependencies. A bundle
+ * that ships without the package (the `armory` CLI) depends on the binary itself.
  */
 const wasmLocation = (): string => {
-  const manifest = import.meta.resolve("@armory/codemode/package.json")
-  return createRequire(manifest).resolve("@jitl/quickjs-wasmfile-release-sync/wasm")
+  let manifest: string
+  try {
+    manifest = import.meta.resolve("@armory/codemode/package.json")
+  } catch {
+    return createRequire(import.meta.url).resolve(WASM_SPECIFIER)
+  }
+  return createRequire(manifest).resolve(WASM_SPECIFIER)
 }
 
 let compiling: Promise<WasmModule> | undefined

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { Worker } from "node:worker_threads"
 import {
@@ -24,11 +25,18 @@ const BACKSTOP_GRACE_MS = 1_000
  */
 const RETIRE_AFTER_BYTES = 32 * 1024 * 1024
 
+/** The name under which a bundle that includes code mode ships the sandbox worker beside itself. */
+const BUNDLED_WORKER_FILE = "codemode-worker.js"
+
 /**
- * The worker is resolved through the package's own name, so it is found both from this package's
- * files and from a host that bundled them into a single file.
+ * The worker beside this module when a bundle shipped it there (the `armory` CLI, which installs no
+ * `@armory/codemode`); otherwise the package's own, resolved through its name, so it is found both
+ * from this package's files and from a host that bundled them into a single file.
  */
-const workerUrl = () => new URL(import.meta.resolve("@armory/codemode/worker"))
+const workerUrl = (): URL => {
+  const bundled = new URL(`./${BUNDLED_WORKER_FILE}`, import.meta.url)
+  return existsSync(bundled) ? bundled : new URL(import.meta.resolve("@armory/codemode/worker"))
+}
 
 /**
  * The answer to a call whose dispatch itself failed, named like the dispatcher's internal tool

@@ -1,4 +1,4 @@
-import { Context, Data, Effect, Layer } from "effect"
+import { Context, Data, Effect, Layer, Logger } from "effect"
 import type { ExecuteResult } from "./ExecuteResult.js"
 import { assertValidGlobals, globalsStatement, type InvalidGlobalsError } from "./Globals.js"
 import { describeForeign } from "./ForeignValue.js"
@@ -144,8 +144,8 @@ const runOn = async (
   pool: SandboxPool,
   code: string,
   options: ExecuteOptions,
-  signal: AbortSignal | undefined,
-  services: Context.Context<never> = Context.empty()
+  signal: AbortSignal,
+  services: Context.Context<never>
 ): Promise<ExecuteResult> => {
   const started = Date.now()
   const globals = options.globals ?? []
@@ -153,7 +153,7 @@ const runOn = async (
   const { maxToolCalls, ...limits } = limitsOf(options)
   const over = new AbortController()
   const end = () => over.abort()
-  signal?.addEventListener("abort", end, { once: true })
+  signal.addEventListener("abort", end, { once: true })
   const expiry = setTimeout(end, limits.timeoutMs)
   try {
     const dispatcher = makeDispatcher({
@@ -192,40 +192,7 @@ const runOn = async (
     }
   } finally {
     clearTimeout(expiry)
-    signal?.removeEventListener("abort", end)
-  }
-}
-
-/** What a pool offers: `execute` on its workers, and `close` to end them. */
-export interface SandboxPoolClient {
-  readonly execute: (code: string, options: ExecuteOptions) => Promise<ExecuteResult>
-  /** Cancels what is queued or running and ends every worker. */
-  readonly close: () => Promise<void>
-}
-
-/**
- * A bounded pool of sandboxes for a host that runs many executions: at most `maxWorkers` (default
- * `availableParallelism()`) at once, the rest queued first come first served, their wait counting
- * against their time limit. Close it when done; idle workers never keep the process alive.
- */
-export const createSandboxPool = (options: SandboxPoolOptions = {}): SandboxPoolClient => {
-  const pool = makeSandboxPool(options)
-  return { execute: (code, executeOptions) => runOn(pool, code, executeOptions, undefined), close: pool.close }
-}
-
-/**
- * Runs `code` as the body of an async function in a fresh QuickJS sandbox on a worker thread, with
- * `tools` (and each name in `globals`) bridged to the host's tools. Guest faults, timeouts, denied
- * calls and tool errors are data in the result; it rejects only for the host's own mistakes:
- * `InvalidGlobalsError` for bad `globals`, `InvalidLimitError` for a limit it cannot honour. It
- * starts a sandbox worker for this one execution; a host running many uses `createSandboxPool`.
- */
-export const execute = async (code: string, options: ExecuteOptions): Promise<ExecuteResult> => {
-  const pool = makeSandboxPool({ maxWorkers: 1 })
-  try {
-    return await runOn(pool, code, options, undefined)
-  } finally {
-    await pool.close()
+    signal.removeEventListener("abort", end)
   }
 }
 
@@ -246,6 +213,41 @@ export class Sandboxes extends Context.Service<
       )
     )
 }
+
+/** What a pool offers: `execute` on its workers, and `close` to end them. */
+export interface SandboxPoolClient {
+  readonly execute: (code: string, options: ExecuteOptions) => Promise<ExecuteResult>
+  /** Cancels what is queued or running and ends every worker. */
+  readonly close: () => Promise<void>
+}
+
+/**
+ * The Promise faces run `executeEffect` with no logger: a library writes nothing to the console, so
+ * what the Effect form would log goes nowhere here (`onInternalError` receives it instead).
+ */
+const runQuietly = <A, E>(effect: Effect.Effect<A, E>): Promise<A> => Effect.runPromise(Effect.provideService(effect, Logger.CurrentLoggers, new Set()))
+
+/**
+ * A bounded pool of sandboxes for a host that runs many executions: at most `maxWorkers` (default
+ * `availableParallelism()`) at once, the rest queued first come first served, their wait counting
+ * against their time limit. Close it when done; idle workers never keep the process alive.
+ */
+export const createSandboxPool = (options: SandboxPoolOptions = {}): SandboxPoolClient => {
+  const pool = makeSandboxPool(options)
+  return {
+    execute: (code, executeOptions) => runQuietly(Effect.provideService(executeEffect(code, executeOptions), Sandboxes, { pool })),
+    close: pool.close
+  }
+}
+
+/**
+ * Runs `code` as the body of an async function in a fresh QuickJS sandbox on a worker thread, with
+ * `tools` (and each name in `globals`) bridged to the host's tools. Guest faults, timeouts, denied
+ * calls and tool errors are data in the result; it rejects only for the host's own mistakes:
+ * `InvalidGlobalsError` for bad `globals`, `InvalidLimitError` for a limit it cannot honour. It
+ * starts a sandbox worker for this one execution; a host running many uses `createSandboxPool`.
+ */
+export const execute = (code: string, options: ExecuteOptions): Promise<ExecuteResult> => runQuietly(executeEffect(code, options))
 
 /**
  * The Effect form of `execute`: on the `Sandboxes` pool when one is provided, otherwise on a worker

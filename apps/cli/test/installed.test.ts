@@ -32,7 +32,7 @@ describe("@armory/cli installed from its packed tarball", () => {
     expect(shell("npx -y @armory/cli --version").trim()).toMatch(/^armory v\d+\.\d+\.\d+/)
     const installed = JSON.parse(readFileSync(join(project, "node_modules", "@armory", "cli", "package.json"), "utf8")) as { bin: Record<string, string> }
     expect(installed.bin).toEqual({ armory: "./dist/bin.js" })
-    expect(dirname(execFileSync("node", ["-e", "console.log(require.resolve('@armory/capability-probe/package.json'))"], { cwd: project, env: userEnv, encoding: "utf8" }))).toContain(
+    expect(dirname(execFileSync("node", ["-e", "console.log(require.resolve('playwright-core/package.json'))"], { cwd: project, env: userEnv, encoding: "utf8" }))).toContain(
       join(project, "node_modules")
     )
   })
@@ -75,9 +75,9 @@ describe("@armory/cli installed from its packed tarball", () => {
     console.info(`@armory/cli installed: ${size.packages} packages, ${(size.bytes / 1024 / 1024).toFixed(1)} MiB (largest: ${largest.join(", ")})`)
     // `@effect/platform-node` names a Redis client as a peer; bundled into the CLI, it installs nothing.
     expect(names.filter((name) => name === "redis" || name.startsWith("@redis/"))).toEqual([])
-    // Only what the bundle loads from the installed packages at run time: the probe's worker, QuickJS's
-    // WebAssembly and Playwright; code mode's worker is bundled beside the CLI, and Effect inside it.
-    expect(names.filter((name) => name.startsWith("@armory/")).toSorted()).toEqual(["@armory/capability-probe", "@armory/cli"])
+    // Only what the bundle loads from the installed packages at run time: QuickJS's WebAssembly and
+    // Playwright. The Armory packages and Effect are inside the bundle, code mode's worker beside it.
+    expect(names.filter((name) => name.startsWith("@armory/"))).toEqual(["@armory/cli"])
     expect(names).not.toContain("effect")
   })
 

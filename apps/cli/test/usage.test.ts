@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { DEFAULT_SKILL_ROOTS_TEXT } from "@armory/host/hooks"
 import { describe, expect, it } from "vitest"
 import { armory } from "./support/armory.js"
 
@@ -73,20 +74,42 @@ const undescribed = (line: string): boolean => {
   return rest.replace(/\(choices: [^)]*\)/, "").trim() === ""
 }
 
+/** Every command's help, by its path, walking the subcommands from the root. */
+const everyHelp = async (): Promise<ReadonlyMap<string, string>> => {
+  const helps = new Map<string, string>()
+  const visit = async (path: ReadonlyArray<string>): Promise<void> => {
+    const help = (await armory([...path, "--help"])).stdout
+    helps.set(["armory", ...path].join(" "), help)
+    for (const line of section(help, "SUBCOMMANDS")) {
+      const name = line.trim().split(/\s+/)[0]
+      if (name !== undefined && name !== "") await visit([...path, name])
+    }
+  }
+  await visit([])
+  return helps
+}
+
 describe("help", () => {
+  let helps: Promise<ReadonlyMap<string, string>> | undefined
+  const walked = () => (helps ??= everyHelp())
+
   it("describes every argument and flag of every command", async () => {
     const unexplained: Array<string> = []
-    const visit = async (path: ReadonlyArray<string>): Promise<void> => {
-      const help = (await armory([...path, "--help"])).stdout
+    for (const [command, help] of await walked()) {
       for (const heading of ["ARGUMENTS", "FLAGS"]) {
-        for (const line of section(help, heading)) if (undescribed(line)) unexplained.push(`armory ${path.join(" ")}: ${line.trim()}`)
-      }
-      for (const line of section(help, "SUBCOMMANDS")) {
-        const name = line.trim().split(/\s+/)[0]
-        if (name !== undefined && name !== "") await visit([...path, name])
+        for (const line of section(help, heading)) if (undescribed(line)) unexplained.push(`${command}: ${line.trim()}`)
       }
     }
-    await visit([])
     expect(unexplained).toEqual([])
+  }, 120_000)
+
+  it("names, wherever --dir is taken, the default skill roots a host reads", async () => {
+    const dirFlags = [...(await walked())].flatMap(([command, help]) =>
+      section(help, "FLAGS")
+        .filter((line) => line.trim().startsWith("--dir "))
+        .map((line) => [command, line.trim()] as const)
+    )
+    expect(dirFlags.length).toBeGreaterThan(4)
+    expect(dirFlags.filter(([, line]) => !line.endsWith(`Default: ${DEFAULT_SKILL_ROOTS_TEXT}`))).toEqual([])
   }, 120_000)
 })

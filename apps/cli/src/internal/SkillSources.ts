@@ -1,4 +1,5 @@
 import { resolve } from "node:path"
+import { DEFAULT_SKILL_ROOTS_TEXT } from "@armory/host/hooks"
 import { Effect, FileSystem } from "effect"
 import { Flag } from "effect/cli"
 import { invalidUsage } from "./CommandFailed.js"
@@ -6,8 +7,7 @@ import { invalidUsage } from "./CommandFailed.js"
 /** `--dir D` (repeatable): skill roots, earlier wins on a name clash. */
 export const dirsFlag = Flag.String("dir").pipe(
   Flag.atLeast(0),
-  Flag.withDescription("a skills directory or SKILL.md file (repeatable; earlier wins on a name clash). " +
-    "Default: the project's .armory/skills, .claude/skills, .agents/skills, .opencode/skills, then the same at user level (and ~/.codex/skills)")
+  Flag.withDescription(`a skills directory or SKILL.md file (repeatable; earlier wins on a name clash). Default: ${DEFAULT_SKILL_ROOTS_TEXT}`)
 )
 
 /** A `--dir` the user named that is not there is a usage error, not an empty catalog. */

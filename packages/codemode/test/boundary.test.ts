@@ -205,6 +205,36 @@ describe("tool calls across the boundary", () => {
     expect(unbound.result).toBe("undefined")
   })
 
+  it("refuses a call it cannot send as a rejected promise, never a throw at the call", async () => {
+    const result = await execute(
+      `const calls = [tools.util.echo(1, 2), tools.util.echo(() => 1), tools.util.echo({ at: new Map() })]
+       const kinds = calls.map((call) => call instanceof Promise)
+       return [kinds, await Promise.all(calls.map((call) => call.then(() => "resolved", (error) => error.constructor.name + ": " + error.message)))]`,
+      { tools: testTools() }
+    )
+    expect(result).toMatchObject({
+      status: "completed",
+      result: [
+        [true, true, true],
+        [
+          "TypeError: tools.util.echo takes one input value, got 2 arguments",
+          "TypeError: tools.util.echo: the input is not JSON-serialisable: the input is a function, which JSON cannot carry",
+          'TypeError: tools.util.echo: the input is not JSON-serialisable: the property "at" is a Map, which JSON would turn into {}'
+        ]
+      ],
+      calls: []
+    })
+  })
+
+  it("resolves a path by its parts only, however often a node was reached before", async () => {
+    const result = await execute(
+      `const first = tools.util.echo, again = tools.util.echo
+       return [first === again, typeof tools["util.echo"], typeof tools.util["echo"], typeof tools.util.then, typeof tools.util["1x"], await again("kept")]`,
+      { tools: testTools() }
+    )
+    expect(result).toMatchObject({ status: "completed", result: [true, "undefined", "function", "undefined", "undefined", "kept"] })
+  })
+
   it("fails only the call whose error a poisoned Error.prototype breaks", async () => {
     const result = await execute(
       `Object.defineProperty(Error.prototype, "name", { set() { throw new TypeError("poisoned") }, configurable: true })

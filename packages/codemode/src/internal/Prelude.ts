@@ -11,9 +11,9 @@
  *
  * Tool calls wait in this closure until the host takes them once the guest has run as far as it
  * can, so a burst of calls (`Promise.all`) crosses into the host as one text instead of one host
- * callback each, and their answers come back the same way. A failed call is revived into an Error
- * by the call that waits on it, not by `settle`: whatever user code put on `Error.prototype` then
- * fails that call alone, not the settling of the others.
+ * callback each, and their answers come back the same way. A failed call's answer is revived into an
+ * Error inside a guard of its own: whatever user code put on `Error.prototype` then rejects that call
+ * alone with what it threw, not the settling of the others.
  *
  * The intrinsics it needs are captured up front: user code may replace `JSON.stringify` or
  * `Object.keys` for itself, but not for the boundary. Pending calls and tree nodes are kept in
@@ -92,40 +92,57 @@ export const PRELUDE_SOURCE = String.raw`(function (log) {
   const waiting = { __proto__: null };
 
   const inputReplacer = function (key, item) { return jsonKind(key, item, "the input"); };
-  const callTool = async (path, args) => {
-    const name = "tools." + path;
-    if (args.length > 1) throw new TypeErrorConstructor(name + " takes one input value, got " + args.length + " arguments");
-    let input = "";
-    if (args.length === 1 && args[0] !== undefined) {
-      let text;
-      try { text = stringify(args[0], inputReplacer); } catch (cause) {
-        throw new TypeErrorConstructor(name + ": the input is not JSON-serialisable: " + toText(cause && cause.message));
-      }
-      if (text === undefined) throw new TypeErrorConstructor(name + ": the input is not JSON-serialisable");
-      // Characters, not bytes: at most 3 bytes of UTF-8 each, so the host's byte limit is never passed unseen.
-      if (text.length > maxInputBytes) {
-        const error = new ErrorConstructor(name + ": the input is " + text.length + " characters of JSON, over the " + maxInputBytes + "-byte limit");
-        error.name = "ToolInputError";
-        error._tag = "ToolInputError";
-        throw error;
-      }
-      input = "," + stringify(text);
-    }
-    const callId = nextCallId++;
-    // Registered before it is queued: should building the promise fail (out of memory), the host never
-    // runs a call whose answer nothing would wait for.
-    const answered = new PromiseConstructor((resolve, reject) => { waiting[callId] = [resolve, reject]; });
-    outgoing += (outgoing === "" ? "[" : ",[") + callId + "," + stringify(path) + input + "]";
+  const rejectWith = Promise.reject, promiseThen = Promise.prototype.then;
+  // The answer's Error is built inside the settling of this call alone: whatever user code put on
+  // Error.prototype then rejects this call with what it threw, not the settling of the others.
+  const revive = (data) => {
     try {
-      return await answered;
-    } catch (data) {
       const error = new ErrorConstructor(data.message);
       error.name = data._tag;
       error._tag = data._tag;
       for (const key of keysOf(data.fields)) {
         if (key !== "_tag" && key !== "message" && key !== "name" && key !== "stack") error[key] = data.fields[key];
       }
-      throw error;
+      return error;
+    } catch (thrown) {
+      return thrown;
+    }
+  };
+  // Not an async function: a call is the one promise its answer settles, which keeps a burst of
+  // calls cheap; a refusal here is a rejected promise, as an async function's throw would be.
+  const callTool = (path, quotedPath, args) => {
+    try {
+      if (args.length > 1) throw new TypeErrorConstructor("tools." + path + " takes one input value, got " + args.length + " arguments");
+      let input = "";
+      const value = args.length === 1 ? args[0] : undefined;
+      if (value !== undefined) {
+        const kind = typeof value;
+        let text;
+        // A string, boolean or finite number is its own JSON; anything else goes through the checks.
+        if (kind === "string" || kind === "boolean" || (kind === "number" && isFiniteNumber(value))) text = stringify(value);
+        else {
+          try { text = stringify(value, inputReplacer); } catch (cause) {
+            throw new TypeErrorConstructor("tools." + path + ": the input is not JSON-serialisable: " + toText(cause && cause.message));
+          }
+          if (text === undefined) throw new TypeErrorConstructor("tools." + path + ": the input is not JSON-serialisable");
+        }
+        // Characters, not bytes: at most 3 bytes of UTF-8 each, so the host's byte limit is never passed unseen.
+        if (text.length > maxInputBytes) {
+          const error = new ErrorConstructor("tools." + path + ": the input is " + text.length + " characters of JSON, over the " + maxInputBytes + "-byte limit");
+          error.name = "ToolInputError";
+          error._tag = "ToolInputError";
+          throw error;
+        }
+        input = "," + stringify(text);
+      }
+      const callId = nextCallId++;
+      // Registered before it is queued: should building the promise fail (out of memory), the host never
+      // runs a call whose answer nothing would wait for.
+      const answered = new PromiseConstructor((resolve, reject) => { waiting[callId] = [resolve, reject]; });
+      outgoing += (outgoing === "" ? "[" : ",[") + callId + "," + quotedPath + input + "]";
+      return answered;
+    } catch (error) {
+      return apply(rejectWith, PromiseConstructor, [error]);
     }
   };
 
@@ -141,7 +158,8 @@ export const PRELUDE_SOURCE = String.raw`(function (log) {
       const answer = answers[index], callbacks = waiting[answer[0]];
       if (callbacks !== undefined) {
         delete waiting[answer[0]];
-        callbacks[answer[1]](answer.length > 2 ? answer[2] : undefined);
+        if (answer[1] === 0) callbacks[0](answer.length > 2 ? answer[2] : undefined);
+        else callbacks[1](revive(answer[2]));
       }
     }
   };
@@ -149,19 +167,28 @@ export const PRELUDE_SOURCE = String.raw`(function (log) {
   const refuse = () => false;
   const fixedTraps = { __proto__: null, getPrototypeOf: () => null, setPrototypeOf: refuse, set: refuse, defineProperty: refuse, deleteProperty: refuse, has: refuse, ownKeys: () => [], getOwnPropertyDescriptor: () => undefined };
   const nodes = { __proto__: null };
-  const node = (path) => nodes[path] ?? (nodes[path] = new ProxyConstructor(() => {}, {
-    __proto__: fixedTraps,
-    get: (_, key) => {
-      if (typeof key === "symbol" || key === "then" || !isIdentifier(key)) return undefined;
-      const next = path === "" ? key : path + "." + key;
-      return next.length > MAX_PATH_CHARS ? undefined : node(next);
-    },
-    apply: (_, __, args) => {
-      if (path === "") throw new TypeErrorConstructor("tools is the tool tree, not a tool: call tools.<namespace>.<tool>(input)");
-      return callTool(path, args);
-    },
-    construct: () => { throw new TypeErrorConstructor("tools." + path + " is not a constructor"); }
-  }));
+  const node = (path) => {
+    const known = nodes[path];
+    if (known !== undefined) return known;
+    // A path is identifiers joined by dots, so quoting it is its JSON form.
+    const quotedPath = '"' + path + '"', children = { __proto__: null };
+    return (nodes[path] = new ProxyConstructor(() => {}, {
+      __proto__: fixedTraps,
+      get: (_, key) => {
+        if (typeof key === "symbol") return undefined;
+        const child = children[key];
+        if (child !== undefined) return child;
+        if (key === "then" || !isIdentifier(key)) return undefined;
+        const next = path === "" ? key : path + "." + key;
+        return next.length > MAX_PATH_CHARS ? undefined : (children[key] = node(next));
+      },
+      apply: (_, __, args) => {
+        if (path === "") throw new TypeErrorConstructor("tools is the tool tree, not a tool: call tools.<namespace>.<tool>(input)");
+        return callTool(path, quotedPath, args);
+      },
+      construct: () => { throw new TypeErrorConstructor("tools." + path + " is not a constructor"); }
+    }));
+  };
   constant("tools", node(""));
 
   // Each property is read once, into a string: a getter answering differently on every read cannot

@@ -210,10 +210,11 @@ const openFileSession = Effect.fn("makeFileGoalStore")(function* (options: GoalS
       const line = Buffer.from(encodeLedgerLine(event), "utf8")
       // Uninterruptible: the lock must not be released while the line is written but not yet fsynced,
       // or another writer could build on an event that a failed fsync then cuts away.
-      const ino = yield* Effect.tryPromise({
-        try: () => ledger.append(line, state.committedBytes, faults, offloadFsync),
-        catch: storageFailure("ledger append", ledgerPath, false)
-      }).pipe(Effect.uninterruptible)
+      const appendFailure = storageFailure("ledger append", ledgerPath, false)
+      const ino = yield* Effect.try({ try: () => ledger.append(line, state.committedBytes, faults, offloadFsync), catch: appendFailure }).pipe(
+        Effect.flatMap((committed) => (typeof committed === "number" ? Effect.succeed(committed) : Effect.tryPromise({ try: () => committed, catch: appendFailure }))),
+        Effect.uninterruptible
+      )
       wrote = true
       const next = fold([event], state.state, owned)
       if (Result.isFailure(next)) {

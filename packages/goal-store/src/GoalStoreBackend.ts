@@ -97,6 +97,7 @@ export const goalStoreFromBackend = (backend: GoalStoreBackend, access: GoalStor
   const mutations = mutationMethods<GoalStoreMutations>(<N extends GoalMutationName>(name: N) => {
     const entry = mutationOf(name)
     const decode = inputDecoder(entry.input)
+    // No stack trace on the span: it would always name this line, and capturing it costs every call.
     const method = (input: unknown = {}): Effect.Effect<OutputOf<N>, GoalStoreError> =>
       Effect.gen(function* () {
         const decoded = yield* decode(input)
@@ -104,7 +105,7 @@ export const goalStoreFromBackend = (backend: GoalStoreBackend, access: GoalStor
         return yield* backend.transact((state, context) =>
           entry.decide(state, acting === undefined ? context : { ...context, operator: acting }, decoded)
         )
-      }).pipe(Effect.withSpan(`GoalStore.${name}`))
+      }).pipe(Effect.withSpan(`GoalStore.${name}`, undefined, { captureStackTrace: false }))
     return method as GoalStoreMutations[N]
   })
 

@@ -212,6 +212,28 @@ describe("a ledger replaced under an open store", () => {
   })
 })
 
+describe("a ledger replaced while a writer holds the lock between writes", () => {
+  it("is the one the writer's next write appends to, not the file it replaced", async () => {
+    const root = tempRoot()
+    await (await readyGoal(root)).checkpoint({ summary: "settled" })
+    const ledger = join(root, "ledger.jsonl")
+    const summaries = await throughLayer(root, (goals) =>
+      Effect.gen(function* () {
+        // Back to back in one fiber, the store keeps its lease (and its open ledger) between the writes.
+        yield* goals.checkpoint({ summary: "before" })
+        yield* Effect.sync(() => {
+          copyFileSync(ledger, `${ledger}.copy`)
+          renameSync(`${ledger}.copy`, ledger)
+        })
+        yield* goals.checkpoint({ summary: "into the new file" })
+        return (yield* goals.status()).goal?.checkpoints.map((checkpoint) => checkpoint.summary)
+      })
+    )
+    expect(summaries).toEqual(["settled", "before", "into the new file"])
+    expect(foldLedger(root).goal?.checkpoints.map((checkpoint) => checkpoint.summary)).toEqual(["settled", "before", "into the new file"])
+  })
+})
+
 describe("goals.json once a writer finishes", () => {
   it("is brought up to date by the Promise client once it has been idle after its writes", async () => {
     const root = tempRoot()

@@ -38,32 +38,52 @@ const fdatasyncOffLoop = (fd: number): Promise<void> =>
   new Promise((resolve, reject) => fdatasync(fd, (error) => (error === null ? resolve() : reject(error))))
 
 /**
- * Appends one line to an open ledger with a single `write()` and syncs it: the sync is the commit
- * point, on the thread pool when `offload` asks for it. `fdatasync` is enough: it writes the data and
- * the file's new size, all a reader needs; only times are left to the next journal commit. On any
- * failure the file is cut back to `committedBytes`, so a failed append leaves no partial event.
+ * Writes one line to an open ledger with a single `write()`; the sync that follows is the commit
+ * point. On any failure the file is cut back to `committedBytes`, so a failed append leaves no
+ * partial event.
  */
-const appendLine = async (fd: number, bytes: Uint8Array, committedBytes: number, faults: FaultHooks, offload: boolean): Promise<void> => {
+const writeLine = (fd: number, bytes: Uint8Array, committedBytes: number, faults: FaultHooks): void => {
   try {
     faults.beforeStep?.("ledger-write")
     const written = writeSync(fd, bytes)
     if (written !== bytes.length) throw new Error(`short write: ${written} of ${bytes.length} bytes`)
     faults.beforeStep?.("ledger-fsync")
-    if (offload) await fdatasyncOffLoop(fd)
-    else fdatasyncSync(fd)
   } catch (error) {
-    ftruncateSync(fd, committedBytes)
-    fsyncSync(fd)
+    truncateOpenLedger(fd, committedBytes)
     throw error
   }
 }
 
-/** Cuts an open ledger back to its committed bytes (dropping a torn tail) and makes that durable. */
+/** Cuts an open ledger back to its committed bytes (dropping a torn tail or a failed append) and makes that durable. */
 const truncateOpenLedger = (fd: number, committedBytes: number): void => {
   ftruncateSync(fd, committedBytes)
   fsyncSync(fd)
 }
 
+/**
+ * Appends one line and syncs it, on this thread. `fdatasync` is enough: it writes the data and the
+ * file's new size, all a reader needs; only times are left to the next journal commit.
+ */
+const appendLine = (fd: number, bytes: Uint8Array, committedBytes: number, faults: FaultHooks): void => {
+  writeLine(fd, bytes, committedBytes, faults)
+  try {
+    fdatasyncSync(fd)
+  } catch (error) {
+    truncateOpenLedger(fd, committedBytes)
+    throw error
+  }
+}
+
+/** `appendLine` with the sync on the thread pool, so the event loop stays free while it commits. */
+const appendLineOffLoop = async (fd: number, bytes: Uint8Array, committedBytes: number, faults: FaultHooks): Promise<void> => {
+  writeLine(fd, bytes, committedBytes, faults)
+  try {
+    await fdatasyncOffLoop(fd)
+  } catch (error) {
+    truncateOpenLedger(fd, committedBytes)
+    throw error
+  }
+}
 
 /** How the ledger is read: by path for readers, through the open file during a locked write cycle. */
 export interface LedgerSource {
@@ -80,12 +100,16 @@ export interface LedgerSource {
  */
 export interface OpenLedger extends LedgerSource {
   /**
-   * Appends and fsyncs one line (creating the ledger if it did not exist), the fsync on the thread
-   * pool when `offload` says so; resolves to the file's inode.
+   * Appends and fsyncs one line (creating the ledger if it did not exist); answers the file's inode.
+   * The common write — to a ledger that exists, synced on this thread — answers it at once; only a
+   * sync on the thread pool (`offload`) or the first write's directory sync answers a Promise.
    */
-  readonly append: (bytes: Uint8Array, committedBytes: number, faults: FaultHooks, offload: boolean) => Promise<number>
+  readonly append: (bytes: Uint8Array, committedBytes: number, faults: FaultHooks, offload: boolean) => number | Promise<number>
   readonly truncate: (committedBytes: number) => void
-  /** Whether the path still names this file (or still names none, if there was none): kept open across writes, it may have been replaced. */
+  /**
+   * Whether the path still names this file (or still names none, if there was none): kept open across
+   * writes, it may have been replaced. When it does, the next `stat` answers from this same look.
+   */
   readonly atPath: () => boolean
   readonly close: () => void
 }
@@ -99,30 +123,50 @@ const createLedger = (path: string): number => {
 export const openLedger = (path: string): OpenLedger => {
   let fd = openExisting(path)
   let ino: number | undefined
+  /** What `atPath` found at the path, which is this file: the size the cycle it began reads. */
+  let looked: LedgerFileInfo | undefined
+  const inode = (open: number) => (ino ??= fstatSync(open).ino)
   return {
     stat: () => {
       if (fd === undefined) return undefined
+      const known = looked
+      looked = undefined
+      if (known !== undefined) return known
       const info = fstatSync(fd)
       ino = info.ino
       return { size: info.size, ino: info.ino }
     },
     read: (position, length) => (fd === undefined ? new Uint8Array() : readRange(fd, position, length)),
-    append: async (bytes, committedBytes, faults, offload) => {
+    append: (bytes, committedBytes, faults, offload) => {
+      looked = undefined
+      if (fd !== undefined && !offload) {
+        appendLine(fd, bytes, committedBytes, faults)
+        return inode(fd)
+      }
       const creating = fd === undefined
       const open = (fd ??= createLedger(path))
-      await appendLine(open, bytes, committedBytes, faults, offload)
-      // The ledger's name in its directory is as much a part of the first commit as its bytes.
-      if (creating) await fsyncDirectory(dirname(path))
-      return (ino ??= fstatSync(open).ino)
+      return (async () => {
+        if (offload) await appendLineOffLoop(open, bytes, committedBytes, faults)
+        else appendLine(open, bytes, committedBytes, faults)
+        // The ledger's name in its directory is as much a part of the first commit as its bytes.
+        if (creating) await fsyncDirectory(dirname(path))
+        return inode(open)
+      })()
     },
     truncate: (committedBytes) => {
+      looked = undefined
       if (fd !== undefined) truncateOpenLedger(fd, committedBytes)
     },
     atPath: () => {
+      looked = undefined
       const named = statSync(path, { throwIfNoEntry: false })
-      return fd === undefined ? named === undefined : named?.ino === (ino ??= fstatSync(fd).ino)
+      if (fd === undefined) return named === undefined
+      if (named?.ino !== inode(fd)) return false
+      looked = { size: named.size, ino: named.ino }
+      return true
     },
     close: () => {
+      looked = undefined
       if (fd !== undefined) closeSync(fd)
       fd = undefined
     }

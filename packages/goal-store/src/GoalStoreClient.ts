@@ -32,20 +32,24 @@ export const SETTLE_AFTER_MS = 20
 export const goalStoreClient = (store: GoalStoreShape, settle?: Effect.Effect<void>): GoalStoreClient => {
   let timer: ReturnType<typeof setTimeout> | undefined
   let inFlight = 0
+  const settleNow = () => {
+    timer = undefined
+    // A write began after the last one settled: the settle waits until it has settled too.
+    if (inFlight > 0 || settle === undefined) return
+    // `settle` handles its own failures; what is left (a defect) only leaves goals.json behind, which the next open mends.
+    Effect.runPromise(settle).catch(() => undefined)
+  }
   // Counted from the moment no call is in flight: a write waiting its turn for the session lock must
-  // not have the settling compete with it for that lock.
+  // not have the settling compete with it for that lock. One timer, restarted rather than replaced:
+  // writing back to back then costs no timer of its own per write.
   const settleLater = () => {
     inFlight -= 1
     if (settle === undefined || inFlight > 0) return
-    timer = setTimeout(() => {
-      timer = undefined
-      // `settle` handles its own failures; what is left (a defect) only leaves goals.json behind, which the next open mends.
-      Effect.runPromise(settle).catch(() => undefined)
-    }, SETTLE_AFTER_MS)
+    if (timer === undefined) timer = setTimeout(settleNow, SETTLE_AFTER_MS)
+    else timer.refresh()
   }
   const write = <A, E>(effect: Effect.Effect<A, E>): Promise<A> => {
     inFlight += 1
-    clearTimeout(timer)
     return Effect.runPromise(effect).finally(settleLater)
   }
   const mutations = mutationMethods<GoalStoreClientMutations>(<N extends GoalMutationName>(name: N) => {

@@ -92,7 +92,7 @@ export const PRELUDE_SOURCE = String.raw`(function (log) {
   const waiting = { __proto__: null };
 
   const inputReplacer = function (key, item) { return jsonKind(key, item, "the input"); };
-  const rejectWith = Promise.reject, promiseThen = Promise.prototype.then;
+  const rejectWith = Promise.reject;
   // The answer's Error is built inside the settling of this call alone: whatever user code put on
   // Error.prototype then rejects this call with what it threw, not the settling of the others.
   const revive = (data) => {

@@ -37,11 +37,19 @@ const openExisting = (path: string): number | undefined => openRegularFile(path,
 const fdatasyncOffLoop = (fd: number): Promise<void> =>
   new Promise((resolve, reject) => fdatasync(fd, (error) => (error === null ? resolve() : reject(error))))
 
-/**
- * Writes one line to an open ledger with a single `write()`; the sync that follows is the commit
- * point. On any failure the file is cut back to `committedBytes`, so a failed append leaves no
- * partial event.
- */
+/** Cuts an open ledger back to its committed bytes (dropping a torn tail or a failed append) and makes that durable. */
+const truncateOpenLedger = (fd: number, committedBytes: number): void => {
+  ftruncateSync(fd, committedBytes)
+  fsyncSync(fd)
+}
+
+/** Undoes a failed append: the file is cut back to `committedBytes`, so it leaves no partial event. */
+const cutBackAndThrow = (fd: number, committedBytes: number) => (error: unknown): never => {
+  truncateOpenLedger(fd, committedBytes)
+  throw error
+}
+
+/** Writes one line to an open ledger with a single `write()`; the sync that follows is the commit point. */
 const writeLine = (fd: number, bytes: Uint8Array, committedBytes: number, faults: FaultHooks): void => {
   try {
     faults.beforeStep?.("ledger-write")
@@ -49,15 +57,8 @@ const writeLine = (fd: number, bytes: Uint8Array, committedBytes: number, faults
     if (written !== bytes.length) throw new Error(`short write: ${written} of ${bytes.length} bytes`)
     faults.beforeStep?.("ledger-fsync")
   } catch (error) {
-    truncateOpenLedger(fd, committedBytes)
-    throw error
+    cutBackAndThrow(fd, committedBytes)(error)
   }
-}
-
-/** Cuts an open ledger back to its committed bytes (dropping a torn tail or a failed append) and makes that durable. */
-const truncateOpenLedger = (fd: number, committedBytes: number): void => {
-  ftruncateSync(fd, committedBytes)
-  fsyncSync(fd)
 }
 
 /**
@@ -69,20 +70,14 @@ const appendLine = (fd: number, bytes: Uint8Array, committedBytes: number, fault
   try {
     fdatasyncSync(fd)
   } catch (error) {
-    truncateOpenLedger(fd, committedBytes)
-    throw error
+    cutBackAndThrow(fd, committedBytes)(error)
   }
 }
 
 /** `appendLine` with the sync on the thread pool, so the event loop stays free while it commits. */
-const appendLineOffLoop = async (fd: number, bytes: Uint8Array, committedBytes: number, faults: FaultHooks): Promise<void> => {
+const appendLineOffLoop = (fd: number, bytes: Uint8Array, committedBytes: number, faults: FaultHooks): Promise<void> => {
   writeLine(fd, bytes, committedBytes, faults)
-  try {
-    await fdatasyncOffLoop(fd)
-  } catch (error) {
-    truncateOpenLedger(fd, committedBytes)
-    throw error
-  }
+  return fdatasyncOffLoop(fd).catch(cutBackAndThrow(fd, committedBytes))
 }
 
 /** How the ledger is read: by path for readers, through the open file during a locked write cycle. */
@@ -166,7 +161,6 @@ export const openLedger = (path: string): OpenLedger => {
       return true
     },
     close: () => {
-      looked = undefined
       if (fd !== undefined) closeSync(fd)
       fd = undefined
     }
